@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { dictionaryApp } from '@lendo/dictionary';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authGuard } from './lib/auth-guard.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { registerErrorHandling } from './lib/errors.ts';
+import { createMailer } from './lib/mailer.ts';
+import { createAccessTokens, resolveJwtSecret } from './lib/tokens.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { devMailRoutes, healthRoutes } from './modules/system/routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * The whole server: API under /api, the dictionary service under /dict and, when built, the web
+ * app at /. External plugins first, then our own, then routes.
+ */
+export async function buildApp({ config, database, clock = systemClock, logger }: AppDeps) {
+  const app = Fastify({
+    logger: logger ?? { level: config.LOG_LEVEL },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Lendo API', version: '1.0.0', description: 'The API of Lendo. Errors: {message, code, fields?}.' },
+      servers: [{ url: '/api' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyRateLimit, { global: false });
+  registerErrorHandling(app);
+
+  const appUrl = config.APP_URL ?? `http://localhost:${config.PORT}`;
+  const accessTokens = createAccessTokens(
+    resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR),
+    config.ACCESS_TOKEN_TTL_SECONDS,
+    clock,
+  );
+  const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const auth = createAuthService({ db: database.db, clock, accessTokens, mailer, appUrl });
+  app.addHook('onClose', () => mailer.flush());
+
+  await app.register(authGuard, { accessTokens });
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database });
+      await api.register(authRoutes, {
+        auth,
+        rateLimit: { max: config.AUTH_RATE_LIMIT_MAX, windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+      });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(dictionaryApp, { prefix: '/dict' });
+  if (!config.SMTP_URL && config.NODE_ENV !== 'production') await app.register(devMailRoutes, { database });
+
+  const webRoot = config.WEB_DIST && resolve(config.WEB_DIST);
+  if (webRoot && existsSync(resolve(webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      setHeaders: (res, path) => {
+        res.setHeader(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+    // Client-side routes: any other GET that wants HTML gets the app shell.
+    app.setNotFoundHandler((request, reply) => {
+      const isApi = request.url.startsWith('/api/') || request.url.startsWith('/dict/');
+      if (request.method === 'GET' && !isApi && request.headers.accept?.includes('text/html')) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.status(404).send({ message: 'Not found.', code: 'error.not-found' });
+    });
+  }
+
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

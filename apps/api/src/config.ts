@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const postgresUrl = z
+  .string()
+  .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: 'must be a postgres:// or postgresql:// URL' });
+const positiveInt = z.coerce.number().int().positive();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public base URL of the web app, used in links sent by mail. Defaults to http://localhost:PORT. */
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: postgresUrl.optional(),
+  /** Secret for access tokens; at least 32 characters. Embedded mode keeps a generated one in DATA_DIR. */
+  JWT_SECRET: z.string().min(32, { message: 'must have at least 32 characters' }).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(15 * 60),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v), { message: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Lendo <no-reply@lendo.local>'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** Attempts allowed per IP and per account on sign-in, sign-up and reset, per window. */
+  AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+  /** Serve the built web app from this folder ('' disables it). */
+  WEB_DIST: z.string().default('apps/web/dist'),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+/** Reads the configuration; a bad value throws an error naming each variable at fault. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Test and tool settings: everything valid by default, overridable per case. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '' }), ...overrides };
+}

@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ERROR_MESSAGES, errorMessage, type ErrorCode, type ErrorResponse } from '@lendo/shared';
+
+/** An error the API answers with on purpose: a status, a translation key and optional field codes. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(errorMessage(code));
+  }
+}
+
+export const badRequest = (code: ErrorCode, fields?: Record<string, string>) => new AppError(400, code, fields);
+export const unauthorized = (code: ErrorCode = 'error.unauthorized') => new AppError(401, code);
+export const notFound = () => new AppError(404, 'error.not-found');
+export const conflict = (code: ErrorCode, fields?: Record<string, string>) => new AppError(409, code, fields);
+export const tooManyRequests = () => new AppError(429, 'error.too-many-requests');
+
+const isKnownCode = (code: string): code is ErrorCode => code in ERROR_MESSAGES;
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'error.validation',
+  401: 'error.unauthorized',
+  403: 'error.forbidden',
+  404: 'error.not-found',
+  409: 'error.conflict',
+  413: 'error.payload-too-large',
+  429: 'error.too-many-requests',
+};
+
+function body(code: ErrorCode, fields?: Record<string, string>): ErrorResponse {
+  return fields ? { message: errorMessage(code), code, fields } : { message: errorMessage(code), code };
+}
+
+/** Answers every failure in the shape of DESIGN §4; unexpected errors are logged, never shown. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send(body(error.code, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+        const message = issue.message ?? '';
+        fields[name] ??= isKnownCode(message)
+          ? message
+          : issue.keyword === 'invalid_type' && (issue.params as { input?: unknown }).input === undefined
+            ? 'error.required'
+            : 'error.invalid-value';
+      }
+      const first = Object.values(fields)[0] as ErrorCode;
+      return reply.status(400).send({ ...body(first, fields), message: errorMessage(first) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: bad JSON, wrong content type, body too large…
+      return reply.status(status).send(body(STATUS_CODES[status] ?? 'error.validation'));
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send(body('error.unexpected'));
+  });
+
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(body('error.not-found')));
+}

@@ -1,0 +1,56 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SignJWT, jwtVerify } from 'jose';
+import type { Clock } from './clock.ts';
+
+/** A random opaque token (refresh tokens, reset links); only its hash is stored. */
+export function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The access-token secret: the configured one, or (embedded mode) one generated on first start
+ * and kept in the data folder so sessions survive a restart.
+ */
+export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function createAccessTokens(secret: string, ttlSeconds: number, clock: Clock) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(userId: string): Promise<string> {
+      const iat = Math.floor(clock.now().getTime() / 1000);
+      return new SignJWT({ typ: 'access' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(userId)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
+        .sign(key);
+    },
+    /** The user id of a valid token, or null for anything expired, forged or malformed. */
+    async verify(token: string): Promise<string | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: clock.now(),
+        });
+        return payload.typ === 'access' && typeof payload.sub === 'string' ? payload.sub : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type AccessTokens = ReturnType<typeof createAccessTokens>;

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  authProviders,
+  changePasswordBody,
+  errorResponse,
+  me,
+  messageResponse,
+  onboardingBody,
+  refreshBody,
+  resetPasswordBody,
+  signinBody,
+  signupBody,
+  tokenPair,
+  updateUserBody,
+} from '@lendo/shared';
+import { authRateLimit } from '../../lib/auth-rate-limit.ts';
+import type { AuthService } from './service.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse };
+
+export const authRoutes: FastifyPluginAsyncZod<{
+  auth: AuthService;
+  rateLimit: { max: number; windowSeconds: number };
+}> = async (app, { auth, rateLimit }) => {
+  const limited = authRateLimit(app, rateLimit);
+  const tags = ['auth'];
+  const secured = { tags, security: [{ bearer: [] }] };
+
+  app.post(
+    '/auth/signup/',
+    { preHandler: limited, schema: { tags, body: signupBody, response: { 201: tokenPair, ...errors } } },
+    async (req, reply) => reply.status(201).send(await auth.signup(req.body)),
+  );
+
+  app.post(
+    '/auth/signin/',
+    { preHandler: limited, schema: { tags, body: signinBody, response: { 200: tokenPair, ...errors } } },
+    async (req) => auth.signin(req.body),
+  );
+
+  app.post(
+    '/auth/token/refresh/',
+    { schema: { tags, body: refreshBody, response: { 200: tokenPair, ...errors } } },
+    async (req) => auth.refresh(req.body.refresh),
+  );
+
+  app.post(
+    '/auth/logout/',
+    { schema: { tags, body: refreshBody, response: { 200: messageResponse, 400: errorResponse } } },
+    async (req) => {
+      await auth.logout(req.body.refresh);
+      return { message: 'Signed out.' };
+    },
+  );
+
+  app.post(
+    '/auth/reset-password/',
+    { preHandler: limited, schema: { tags, body: resetPasswordBody, response: { 200: messageResponse, ...errors } } },
+    async (req) => {
+      await auth.requestPasswordReset(req.body.email);
+      return { message: 'If an account exists for this email, a link to reset the password is on its way.' };
+    },
+  );
+
+  app.post(
+    '/auth/change-password/',
+    { schema: { tags, body: changePasswordBody, response: { 200: messageResponse, ...errors } } },
+    async (req) => {
+      await auth.resetPassword(req.body.token, req.body.password);
+      return { message: 'Password changed.' };
+    },
+  );
+
+  app.get(
+    '/auth/me/',
+    { preHandler: app.authenticate, schema: { ...secured, response: { 200: me, 401: errorResponse } } },
+    async (req) => auth.me(req.userId),
+  );
+
+  app.post(
+    '/auth/onboarding/',
+    { preHandler: app.authenticate, schema: { ...secured, body: onboardingBody, response: { 200: me, ...errors } } },
+    async (req) => auth.completeOnboarding(req.userId, req.body),
+  );
+
+  app.put(
+    '/auth/update-user/',
+    { preHandler: app.authenticate, schema: { ...secured, body: updateUserBody, response: { 200: me, ...errors } } },
+    async (req) => auth.updateUser(req.userId, req.body),
+  );
+
+  app.get('/auth/providers/', { schema: { tags, response: { 200: authProviders } } }, async () => ({
+    google: false,
+  }));
+};

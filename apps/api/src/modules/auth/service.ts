@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_LOCALE,
+  type Locale,
+  type Me,
+  type OnboardingBody,
+  type TokenPair,
+  type UpdateUserBody,
+} from '@lendo/shared';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hashToken, randomToken, type AccessTokens } from '../../lib/tokens.ts';
+import { resetPasswordMail } from './mail-templates.ts';
+import { refreshTokensRepository, resetTokensRepository, usersRepository, type UserRow } from './repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A remembered session lasts 30 days; otherwise the refresh token lives a day. */
+const REFRESH_TTL_MS = { remember: 30 * DAY_MS, session: DAY_MS };
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+export interface AuthDeps {
+  db: Db;
+  clock: Clock;
+  accessTokens: AccessTokens;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+function isUniqueViolation(err: unknown): err is { constraint?: string } {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export function toMe(user: UserRow): Me {
+  return {
+    id: user.id,
+    number: user.number,
+    name: user.name,
+    username: user.username,
+    email: user.email,
+    avatar_url: user.avatarUrl,
+    locale: user.locale as Locale,
+    timezone: user.timezone,
+    onboarding_completed: user.onboardingCompleted,
+    learning_language: user.learningLanguage as Me['learning_language'],
+    proficiency: user.proficiency as Me['proficiency'],
+    motivation: user.motivation as Me['motivation'],
+    subscription: { status: 'free', plan: null },
+  };
+}
+
+export function createAuthService({ db, clock, accessTokens, mailer, appUrl }: AuthDeps) {
+  async function issueTokens(userId: string, remember: boolean, familyId: string = randomUUID()): Promise<TokenPair> {
+    const refresh = randomToken();
+    await refreshTokensRepository.insert(db, {
+      userId,
+      familyId,
+      tokenHash: hashToken(refresh),
+      remember,
+      expiresAt: new Date(clock.now().getTime() + REFRESH_TTL_MS[remember ? 'remember' : 'session']),
+    });
+    return { access: await accessTokens.sign(userId), refresh };
+  }
+
+  return {
+    async signup(input: {
+      username: string;
+      email: string;
+      password: string;
+      locale?: Locale;
+      timezone?: string;
+    }): Promise<TokenPair> {
+      const [emailTaken, usernameTaken] = await Promise.all([
+        usersRepository.findByEmail(db, input.email),
+        usersRepository.usernameTaken(db, input.username),
+      ]);
+      if (emailTaken) throw conflict('error.email-in-use', { email: 'error.email-in-use' });
+      if (usernameTaken) throw conflict('profile.username-taken', { username: 'profile.username-taken' });
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const user = await usersRepository.insert(db, {
+          email: input.email,
+          username: input.username,
+          passwordHash,
+          locale: input.locale ?? DEFAULT_LOCALE,
+          timezone: input.timezone ?? 'UTC',
+        });
+        return await issueTokens(user.id, true);
+      } catch (err) {
+        // Two sign-ups raced for the same email or username.
+        if (isUniqueViolation(err)) throw conflict('error.signup-failed');
+        throw err;
+      }
+    },
+
+    async signin(input: { email: string; password: string; remember: boolean }): Promise<TokenPair> {
+      const user = await usersRepository.findByEmail(db, input.email);
+      const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+      if (!user || !ok) throw unauthorized('error.invalid-credentials');
+      return issueTokens(user.id, input.remember);
+    },
+
+    /** Rotates a refresh token. Presenting a spent one revokes every token of its family. */
+    async refresh(token: string): Promise<TokenPair> {
+      const now = clock.now();
+      const row = await refreshTokensRepository.findByHash(db, hashToken(token));
+      if (!row || row.revokedAt || row.expiresAt <= now) throw unauthorized('error.invalid-refresh-token');
+      if (row.usedAt || !(await refreshTokensRepository.markUsed(db, row.id, now))) {
+        await refreshTokensRepository.revokeFamily(db, row.familyId, now);
+        throw unauthorized('error.invalid-refresh-token');
+      }
+      return issueTokens(row.userId, row.remember, row.familyId);
+    },
+
+    async logout(token: string): Promise<void> {
+      const row = await refreshTokensRepository.findByHash(db, hashToken(token));
+      if (row) await refreshTokensRepository.revokeFamily(db, row.familyId, clock.now());
+    },
+
+    async me(userId: string): Promise<Me> {
+      const user = await usersRepository.findById(db, userId);
+      if (!user) throw unauthorized();
+      return toMe(user);
+    },
+
+    /** Mails a one-time link when the account exists; the caller cannot tell either way. */
+    async requestPasswordReset(email: string): Promise<void> {
+      const user = await usersRepository.findByEmail(db, email);
+      if (!user) return;
+      const token = randomToken();
+      await resetTokensRepository.insert(db, {
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(clock.now().getTime() + RESET_TTL_MS),
+      });
+      const link = `${appUrl}/confirm-password?token=${encodeURIComponent(token)}`;
+      await mailer.send(resetPasswordMail(user.email, user.locale as Locale, link));
+    },
+
+    /** Sets a new password from a reset link and signs out every session. */
+    async resetPassword(token: string, password: string): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      const now = clock.now();
+      const userId = await resetTokensRepository.consume(db, hashToken(token), now);
+      if (!userId) throw badRequest('error.invalid-reset-link', { token: 'error.invalid-reset-link' });
+      await usersRepository.update(db, userId, { passwordHash });
+      await refreshTokensRepository.revokeAllForUser(db, userId, now);
+    },
+
+    async completeOnboarding(userId: string, input: OnboardingBody): Promise<Me> {
+      const user = await usersRepository.update(db, userId, {
+        learningLanguage: input.language,
+        proficiency: input.proficiency,
+        motivation: input.motivation,
+        onboardingCompleted: true,
+      });
+      if (!user) throw notFound();
+      return toMe(user);
+    },
+
+    async updateUser(userId: string, input: UpdateUserBody): Promise<Me> {
+      const user = await usersRepository.update(db, userId, input);
+      if (!user) throw notFound();
+      return toMe(user);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

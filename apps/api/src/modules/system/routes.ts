@@ -1,0 +1,47 @@
+import { desc } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema.ts';
+
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        tags: ['system'],
+        response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }) },
+      },
+    },
+    async () => {
+      await database.db.execute('select 1');
+      return { status: 'ok' as const, database: database.kind };
+    },
+  );
+};
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The embedded mode's mailbox: every mail in the outbox, newest first, so a reset can be finished. */
+export const devMailRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+  app.get('/dev/mail', { schema: { hide: true } }, async (_req, reply) => {
+    const mails = await database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);
+    const items = mails
+      .map(
+        (m) =>
+          `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()}</p>` +
+          `<div class="body">${m.html}</div></article>`,
+      )
+      .join('');
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+          `<title>Lendo · dev mailbox</title><style>body{font:16px system-ui,sans-serif;max-width:720px;margin:2rem auto;padding:0 1rem;color:#1f2937}` +
+          `article{border:1px solid #e5e7eb;border-radius:12px;padding:1rem 1.25rem;margin:1rem 0}h2{font-size:1.1rem;margin:0}.meta{color:#4b5563;font-size:.875rem}</style></head>` +
+          `<body><h1>Dev mailbox</h1><p>Mail the app has sent (no mail server is configured).</p>` +
+          `${items || '<p>No mail yet.</p>'}</body></html>`,
+      );
+  });
+};

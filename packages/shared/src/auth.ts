@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import {
+  LEARNING_LANGUAGES,
+  LOCALES,
+  MOTIVATIONS,
+  PROFICIENCIES,
+  SUBSCRIPTION_STATUSES,
+} from './constants.ts';
+import { emailSchema, existingPasswordSchema, passwordSchema, usernameSchema } from './validation.ts';
+
+const timezoneSchema = z
+  .string()
+  .max(64)
+  .refine(
+    (tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'error.invalid-value' },
+  );
+
+export const localeSchema = z.enum(LOCALES, { error: 'error.invalid-value' });
+
+export const signupBody = z
+  .object({
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    locale: localeSchema.optional(),
+    timezone: timezoneSchema.optional(),
+  })
+  .meta({ id: 'SignupBody' });
+export type SignupBody = z.input<typeof signupBody>;
+
+export const signinBody = z
+  .object({
+    email: emailSchema,
+    password: existingPasswordSchema,
+    remember: z.boolean().default(false),
+  })
+  .meta({ id: 'SigninBody' });
+export type SigninBody = z.input<typeof signinBody>;
+
+export const tokenPair = z.object({ access: z.string(), refresh: z.string() }).meta({ id: 'TokenPair' });
+export type TokenPair = z.infer<typeof tokenPair>;
+
+export const refreshBody = z
+  .object({ refresh: z.string({ error: 'error.required' }).min(1, { error: 'error.required' }).max(200) })
+  .meta({ id: 'RefreshBody' });
+
+export const resetPasswordBody = z.object({ email: emailSchema }).meta({ id: 'ResetPasswordBody' });
+export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
+
+export const changePasswordBody = z
+  .object({
+    token: z.string({ error: 'error.invalid-reset-link' }).min(1, { error: 'error.invalid-reset-link' }).max(200),
+    password: passwordSchema,
+  })
+  .meta({ id: 'ChangePasswordBody' });
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+
+export const onboardingBody = z
+  .object({
+    language: z.enum(LEARNING_LANGUAGES, { error: 'error.invalid-value' }),
+    proficiency: z.enum(PROFICIENCIES, { error: 'error.invalid-value' }),
+    motivation: z.enum(MOTIVATIONS, { error: 'error.invalid-value' }),
+  })
+  .meta({ id: 'OnboardingBody' });
+export type OnboardingBody = z.infer<typeof onboardingBody>;
+
+export const updateUserBody = z
+  .object({
+    name: z.string().trim().max(100, { error: 'error.invalid-value' }).optional(),
+    locale: localeSchema.optional(),
+    timezone: timezoneSchema.optional(),
+  })
+  .strict()
+  .meta({ id: 'UpdateUserBody' });
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+export const subscriptionSummary = z.object({
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  plan: z.object({ is_pro: z.boolean() }).nullable(),
+});
+
+export const me = z
+  .object({
+    id: z.string(),
+    number: z.number().int(),
+    name: z.string(),
+    username: z.string(),
+    email: z.string(),
+    avatar_url: z.string().nullable(),
+    locale: localeSchema,
+    timezone: z.string(),
+    onboarding_completed: z.boolean(),
+    learning_language: z.enum(LEARNING_LANGUAGES).nullable(),
+    proficiency: z.enum(PROFICIENCIES).nullable(),
+    motivation: z.enum(MOTIVATIONS).nullable(),
+    subscription: subscriptionSummary,
+  })
+  .meta({ id: 'Me' });
+export type Me = z.infer<typeof me>;
+
+export const messageResponse = z.object({ message: z.string() }).meta({ id: 'Message' });
+
+export const authProviders = z.object({ google: z.boolean() }).meta({ id: 'AuthProviders' });
+export type AuthProviders = z.infer<typeof authProviders>;

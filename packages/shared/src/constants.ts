@@ -1,0 +1,32 @@
+/** Interface languages. Portuguese is the default and the fallback (SPEC §9). */
+export const LOCALES = ['pt', 'en', 'es'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'pt';
+
+/** Languages a learner can study. */
+export const LEARNING_LANGUAGES = ['en', 'es', 'pt'] as const;
+export type LearningLanguage = (typeof LEARNING_LANGUAGES)[number];
+
+export const PROFICIENCIES = ['beginner', 'intermediate', 'advanced', 'fluent', 'other'] as const;
+export type Proficiency = (typeof PROFICIENCIES)[number];
+
+export const MOTIVATIONS = ['career', 'travel', 'pronunciation', 'listening', 'other'] as const;
+export type Motivation = (typeof MOTIVATIONS)[number];
+
+export const LEVELS = ['elementary', 'pre-intermediate', 'intermediate', 'upper-intermediate', 'advanced'] as const;
+export type Level = (typeof LEVELS)[number];
+
+export const SUBSCRIPTION_STATUSES = ['free', 'trial', 'active', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** Token storage keys in local/session storage (SPEC §3, §9). */
+export const STORAGE_KEYS = { access: 'access', refresh: 'refresh', country: 'country' } as const;
+
+/** Attempts in total for a call that answers 401 (SPEC §9). */
+export const MAX_REQUEST_ATTEMPTS = 3;
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+export const PASSWORD_MIN = 8;
+/** The special characters a password must contain one of (SPEC §5). */
+export const PASSWORD_SPECIALS = '!@#$%¨&*()';

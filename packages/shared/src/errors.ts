@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * Every error code the API can answer with, mapped to its English message.
+ * The code doubles as the web's translation key.
+ */
+export const ERROR_MESSAGES = {
+  'error.password-required': 'Password is required.',
+  'error.password-min-length': 'Password must have at least 8 characters.',
+  'error.password-lowercase-and-uppercase': 'Password must contain upper and lower case letters.',
+  'error.password-number': 'Password must contain numbers.',
+  'error.password-special-character': 'Password must contain special characters.',
+  'error.passwords-do-not-match': 'Passwords do not match.',
+  'error.invalid-credentials': 'Invalid email or password.',
+  'error.signup-failed': 'Problems registering.',
+  'error.email-in-use': 'An account with this email already exists.',
+  'error.invalid-reset-link': 'Invalid or expired reset link.',
+  'error.invalid-refresh-token': 'Invalid refresh token',
+  'error.password-change-error': 'Error updating password.',
+  'error.something-went-wrong': 'Something went wrong, try again.',
+  'error.unexpected': 'An error occurred, try again later.',
+  'error.validation': 'The request is not valid.',
+  'error.required': 'This field is required.',
+  'error.invalid-value': 'This value is not valid.',
+  'error.unauthorized': 'Authentication is required.',
+  'error.forbidden': 'You are not allowed to do this.',
+  'error.not-found': 'Not found.',
+  'error.conflict': 'This conflicts with the current state.',
+  'error.too-many-requests': 'Too many attempts. Wait a moment and try again.',
+  'error.payload-too-large': 'The request is too large.',
+  'profile.username-required': 'Username is required.',
+  'profile.username-min-length': 'Username must have at least 3 characters.',
+  'profile.username-max-length': 'Username must have at most 20 characters.',
+  'profile.username-invalid-characters': 'Username may only contain letters, numbers, underscore and hyphen.',
+  'profile.username-special-characters': 'Username must not start or end with a hyphen or underscore.',
+  'profile.username-consecutive-special': 'Username must not contain two special characters in a row.',
+  'profile.username-taken': 'This username is not available.',
+  'profile.email-required': 'Email is required.',
+  'profile.invalid-email': 'Invalid email.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+export function errorMessage(code: string): string {
+  return (ERROR_MESSAGES as Record<string, string>)[code] ?? ERROR_MESSAGES['error.unexpected'];
+}
+
+/** The body of every non-2xx response (DESIGN §4). */
+export const errorResponse = z
+  .object({
+    message: z.string(),
+    code: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorResponse = z.infer<typeof errorResponse>;
