@@ -55,7 +55,11 @@ export async function buildApp({ config, database, clock = systemClock, logger }
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Lendo API', version: '1.0.0', description: 'The API of Lendo. Errors: {message, code, fields?}.' },
+      info: {
+        title: 'Lendo API',
+        version: '1.0.0',
+        description: 'The API of Lendo. Errors: {message, code, fields?}.',
+      },
       servers: [{ url: '/api' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
@@ -72,7 +76,12 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     config.ACCESS_TOKEN_TTL_SECONDS,
     clock,
   );
-  const mailer = createMailer({ db: database.db, smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, log: app.log });
+  const mailer = createMailer({
+    db: database.db,
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    log: app.log,
+  });
   const auth = createAuthService({ db: database.db, clock, accessTokens, mailer, appUrl });
   app.addHook('onClose', () => mailer.flush());
 

@@ -35,4 +35,6 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
-app.log.info(`Lendo is ready on ${config.APP_URL ?? `http://localhost:${config.PORT}`} (database: ${database.kind})`);
+app.log.info(
+  `Lendo is ready on ${config.APP_URL ?? `http://localhost:${config.PORT}`} (database: ${database.kind})`,
+);

@@ -23,7 +23,14 @@ const timezoneSchema = z
     { error: 'error.invalid-value' },
   );
 
-export const localeSchema = z.enum(LOCALES, { error: 'error.invalid-value' });
+/** A choice from a fixed list: missing → error.required, anything else → error.invalid-value. */
+export function choice<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, {
+    error: (issue) => (issue.input === undefined ? 'error.required' : 'error.invalid-value'),
+  });
+}
+
+export const localeSchema = choice(LOCALES);
 
 export const signupBody = z
   .object({
@@ -57,7 +64,10 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBody>;
 
 export const changePasswordBody = z
   .object({
-    token: z.string({ error: 'error.invalid-reset-link' }).min(1, { error: 'error.invalid-reset-link' }).max(200),
+    token: z
+      .string({ error: 'error.invalid-reset-link' })
+      .min(1, { error: 'error.invalid-reset-link' })
+      .max(200),
     password: passwordSchema,
   })
   .meta({ id: 'ChangePasswordBody' });
@@ -65,9 +75,9 @@ export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 
 export const onboardingBody = z
   .object({
-    language: z.enum(LEARNING_LANGUAGES, { error: 'error.invalid-value' }),
-    proficiency: z.enum(PROFICIENCIES, { error: 'error.invalid-value' }),
-    motivation: z.enum(MOTIVATIONS, { error: 'error.invalid-value' }),
+    language: choice(LEARNING_LANGUAGES),
+    proficiency: choice(PROFICIENCIES),
+    motivation: choice(MOTIVATIONS),
   })
   .meta({ id: 'OnboardingBody' });
 export type OnboardingBody = z.infer<typeof onboardingBody>;

@@ -13,7 +13,13 @@ export type Proficiency = (typeof PROFICIENCIES)[number];
 export const MOTIVATIONS = ['career', 'travel', 'pronunciation', 'listening', 'other'] as const;
 export type Motivation = (typeof MOTIVATIONS)[number];
 
-export const LEVELS = ['elementary', 'pre-intermediate', 'intermediate', 'upper-intermediate', 'advanced'] as const;
+export const LEVELS = [
+  'elementary',
+  'pre-intermediate',
+  'intermediate',
+  'upper-intermediate',
+  'advanced',
+] as const;
 export type Level = (typeof LEVELS)[number];
 
 export const SUBSCRIPTION_STATUSES = ['free', 'trial', 'active', 'canceled'] as const;

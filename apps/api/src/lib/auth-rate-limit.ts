@@ -10,10 +10,12 @@ export function authRateLimit(app: FastifyInstance, options: { max: number; wind
   const byIp = app.createRateLimit({ ...common, keyGenerator: (req) => `auth-ip:${req.ip}` });
   const byAccount = app.createRateLimit({
     ...common,
-    keyGenerator: (req) => `auth-account:${String((req.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
+    keyGenerator: (req) =>
+      `auth-account:${String((req.body as { email?: unknown })?.email ?? '').toLowerCase()}`,
   });
   return async (request: FastifyRequest) => {
     const [ip, account] = await Promise.all([byIp(request), byAccount(request)]);
-    if ((!ip.isAllowed && ip.isExceeded) || (!account.isAllowed && account.isExceeded)) throw tooManyRequests();
+    if ((!ip.isAllowed && ip.isExceeded) || (!account.isAllowed && account.isExceeded))
+      throw tooManyRequests();
   };
 }

@@ -13,7 +13,8 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: ErrorCode, fields?: Record<string, string>) => new AppError(400, code, fields);
+export const badRequest = (code: ErrorCode, fields?: Record<string, string>) =>
+  new AppError(400, code, fields);
 export const unauthorized = (code: ErrorCode = 'error.unauthorized') => new AppError(401, code);
 export const notFound = () => new AppError(404, 'error.not-found');
 export const conflict = (code: ErrorCode, fields?: Record<string, string>) => new AppError(409, code, fields);
@@ -44,7 +45,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
-        const name = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+        const name =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
         const message = issue.message ?? '';
         fields[name] ??= isKnownCode(message)
           ? message

@@ -37,7 +37,10 @@ export function createMailer(options: { db: Db; smtpUrl?: string; from: string; 
   return {
     async send(mail: Mail): Promise<void> {
       const [row] = await options.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
-      options.log.info({ to: mail.to, subject: mail.subject, delivery: transport ? 'smtp' : 'outbox' }, 'mail queued');
+      options.log.info(
+        { to: mail.to, subject: mail.subject, delivery: transport ? 'smtp' : 'outbox' },
+        'mail queued',
+      );
       const job = deliver(row!.id, mail).finally(() => pending.delete(job));
       pending.add(job);
     },

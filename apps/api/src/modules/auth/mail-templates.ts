@@ -18,7 +18,8 @@ const RESET_TEXT: Record<Locale, { subject: string; intro: string; action: strin
     subject: 'Restablece tu contraseña de Lendo',
     intro: 'Recibimos una solicitud para restablecer la contraseña de tu cuenta de Lendo.',
     action: 'Crear una nueva contraseña',
-    outro: 'El enlace es válido durante 1 hora y solo se puede usar una vez. Si no lo pediste, ignora este correo.',
+    outro:
+      'El enlace es válido durante 1 hora y solo se puede usar una vez. Si no lo pediste, ignora este correo.',
   },
 };
 

@@ -55,7 +55,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/auth/reset-password/',
-    { preHandler: limited, schema: { tags, body: resetPasswordBody, response: { 200: messageResponse, ...errors } } },
+    {
+      preHandler: limited,
+      schema: { tags, body: resetPasswordBody, response: { 200: messageResponse, ...errors } },
+    },
     async (req) => {
       await auth.requestPasswordReset(req.body.email);
       return { message: 'If an account exists for this email, a link to reset the password is on its way.' };
@@ -79,13 +82,19 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/auth/onboarding/',
-    { preHandler: app.authenticate, schema: { ...secured, body: onboardingBody, response: { 200: me, ...errors } } },
+    {
+      preHandler: app.authenticate,
+      schema: { ...secured, body: onboardingBody, response: { 200: me, ...errors } },
+    },
     async (req) => auth.completeOnboarding(req.userId, req.body),
   );
 
   app.put(
     '/auth/update-user/',
-    { preHandler: app.authenticate, schema: { ...secured, body: updateUserBody, response: { 200: me, ...errors } } },
+    {
+      preHandler: app.authenticate,
+      schema: { ...secured, body: updateUserBody, response: { 200: me, ...errors } },
+    },
     async (req) => auth.updateUser(req.userId, req.body),
   );
 

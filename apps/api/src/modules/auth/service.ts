@@ -14,7 +14,12 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken, type AccessTokens } from '../../lib/tokens.ts';
 import { resetPasswordMail } from './mail-templates.ts';
-import { refreshTokensRepository, resetTokensRepository, usersRepository, type UserRow } from './repository.ts';
+import {
+  refreshTokensRepository,
+  resetTokensRepository,
+  usersRepository,
+  type UserRow,
+} from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A remembered session lasts 30 days; otherwise the refresh token lives a day. */
@@ -53,7 +58,11 @@ export function toMe(user: UserRow): Me {
 }
 
 export function createAuthService({ db, clock, accessTokens, mailer, appUrl }: AuthDeps) {
-  async function issueTokens(userId: string, remember: boolean, familyId: string = randomUUID()): Promise<TokenPair> {
+  async function issueTokens(
+    userId: string,
+    remember: boolean,
+    familyId: string = randomUUID(),
+  ): Promise<TokenPair> {
     const refresh = randomToken();
     await refreshTokensRepository.insert(db, {
       userId,

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { build, signup } from './helper.ts';
+
+const { app } = await build({ AUTH_RATE_LIMIT_MAX: 3, AUTH_RATE_LIMIT_WINDOW_SECONDS: 60 });
+
+const signin = (email: string, ip: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/signin/',
+    payload: { email, password: 'Wrong123!' },
+    remoteAddress: ip,
+  });
+
+describe('auth rate limits', () => {
+  it('limits attempts per IP, whatever the account', async () => {
+    const codes = [];
+    for (let i = 0; i < 4; i += 1)
+      codes.push((await signin(`someone${i}@example.com`, '10.0.0.1')).statusCode);
+    expect(codes).toEqual([401, 401, 401, 429]);
+    const res = await signin('fresh@example.com', '10.0.0.1');
+    expect(res.json()).toEqual({
+      message: 'Too many attempts. Wait a moment and try again.',
+      code: 'error.too-many-requests',
+    });
+  });
+
+  it('limits attempts per account, whatever the IP', async () => {
+    const codes = [];
+    for (let i = 0; i < 4; i += 1) codes.push((await signin('target@example.com', `10.0.1.${i}`)).statusCode);
+    expect(codes).toEqual([401, 401, 401, 429]);
+  });
+
+  it('limits sign-up and reset too', async () => {
+    const ip = '10.0.2.1';
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password/',
+        payload: { email: `r${i}@example.com` },
+        remoteAddress: ip,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const signupRes = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup/',
+      payload: { username: 'limited', email: 'limited@example.com', password: 'Secret123!' },
+      remoteAddress: ip,
+    });
+    expect(signupRes.statusCode).toBe(429);
+  });
+
+  it('leaves other clients alone', async () => {
+    await expect(signup(app)).resolves.toBeDefined();
+  });
+});

@@ -1,0 +1,6 @@
+// The yardstick: a bare Fastify JSON route, measured in the same run as the real endpoints.
+import Fastify from 'fastify';
+
+const app = Fastify();
+app.get('/', async () => ({ hello: 'world' }));
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

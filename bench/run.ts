@@ -1,0 +1,144 @@
+// npm run bench: load-tests the started server beside a bare Fastify route, measures the gzipped
+// size of every JS chunk the web build emits, checks budgets.json, prints a table and writes
+// bench/results.json. Exits 1 when a budget is broken.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+const root = new URL('..', import.meta.url).pathname;
+const budgets = JSON.parse(readFileSync(join(root, 'bench/budgets.json'), 'utf8'));
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 10;
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ratio?: number;
+  ok: boolean;
+}
+
+/** Starts a server script and resolves once `healthUrl` answers. */
+async function start(script: string, env: Record<string, string>, healthUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    const up = await fetch(healthUrl).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return child;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error(`${script} did not start`);
+}
+
+async function load(name: string, opts: autocannon.Options): Promise<Omit<Row, 'ok'>> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${name}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
+  }
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+const apiPort = 3900 + Math.floor(Math.random() * 50);
+const barePort = apiPort + 50;
+const api = await start(
+  'apps/api/src/server.ts',
+  {
+    PORT: String(apiPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'lendo-bench-')),
+    LOG_LEVEL: 'warn',
+    WEB_DIST: '',
+    AUTH_RATE_LIMIT_MAX: '100000000',
+    NODE_ENV: 'production',
+  },
+  `http://127.0.0.1:${apiPort}/api/health`,
+);
+const bare = await start('bench/bare-server.ts', { PORT: String(barePort) }, `http://127.0.0.1:${barePort}/`);
+
+try {
+  const base = `http://127.0.0.1:${apiPort}/api`;
+  const user = { username: 'bench_user', email: 'bench@example.com', password: 'Bench123!' };
+  const json = { 'content-type': 'application/json' };
+  const signup = await fetch(`${base}/auth/signup/`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify(user),
+  });
+  const { access } = (await signup.json()) as { access: string };
+
+  const measured = [
+    await load('bare fastify', { url: `http://127.0.0.1:${barePort}/` }),
+    await load('POST /auth/signin/', {
+      url: `${base}/auth/signin/`,
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    }),
+    await load('GET /auth/me/', { url: `${base}/auth/me/`, headers: { authorization: `Bearer ${access}` } }),
+  ];
+  const bareRps = measured[0]!.rps;
+  const rows: Row[] = measured.map((row) => {
+    const budget = budgets.endpoints[row.name] ?? {};
+    const ratio = row.rps / bareRps;
+    const ok =
+      (budget.p99Ms === undefined || row.p99 <= budget.p99Ms) &&
+      (budget.minRps === undefined || row.rps >= budget.minRps) &&
+      (budget.minRatioToBare === undefined || ratio >= budget.minRatioToBare);
+    return { ...row, ratio, ok };
+  });
+
+  const assets = join(root, 'apps/web/dist/assets');
+  const chunks = readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .map((file) => {
+      const gzipKb = gzipSync(readFileSync(join(assets, file))).length / 1024;
+      return { file, gzipKb, ok: gzipKb <= budgets.chunks.maxGzipKb };
+    })
+    .sort((a, b) => b.gzipKb - a.gzipKb);
+  const totalGzipKb = chunks.reduce((sum, c) => sum + c.gzipKb, 0);
+
+  console.log(`\nEndpoints (${CONNECTIONS} connections, ${DURATION}s each)`);
+  console.table(
+    rows.map((r) => ({
+      endpoint: r.name,
+      'req/s': Math.round(r.rps),
+      'p50 ms': r.p50,
+      'p99 ms': r.p99,
+      'vs bare': `${(r.ratio! * 100).toFixed(1)}%`,
+      budget: r.ok ? 'ok' : 'OVER',
+    })),
+  );
+  console.log(
+    `JS chunks (gzip), budget ${budgets.chunks.maxGzipKb} KB each, ${budgets.chunks.maxTotalGzipKb} KB total`,
+  );
+  console.table(
+    chunks.map((c) => ({ chunk: c.file, 'gzip KB': c.gzipKb.toFixed(1), budget: c.ok ? 'ok' : 'OVER' })),
+  );
+  console.log(`total: ${totalGzipKb.toFixed(1)} KB`);
+
+  const ok =
+    rows.every((r) => r.ok) && chunks.every((c) => c.ok) && totalGzipKb <= budgets.chunks.maxTotalGzipKb;
+  writeFileSync(
+    join(root, 'bench/results.json'),
+    JSON.stringify({ date: new Date().toISOString(), ok, endpoints: rows, chunks, totalGzipKb }, null, 2) +
+      '\n',
+  );
+  console.log(ok ? '\nAll budgets met.' : '\nSome budgets are broken.');
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  api.kill('SIGTERM');
+  bare.kill('SIGTERM');
+}
