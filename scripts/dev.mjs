@@ -12,7 +12,7 @@ const children = [
       PORT: process.env.API_PORT ?? '3001',
     },
   }),
-  spawn('npx', ['vite', '--config', 'apps/web/vite.config.ts'], { stdio: 'inherit', env: process.env }),
+  spawn('npm', ['run', 'dev', '-w', 'apps/web'], { stdio: 'inherit', env: process.env }),
 ];
 
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_JWT_SECRET, E2E_PORT } from './support/env.ts';
+
+/** Runs the specs against the built app, served by the real server on a fresh embedded database. */
+export default defineConfig({
+  testDir: './specs',
+  outputDir: '../test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 },
+    },
+  ],
+  webServer: {
+    command: 'rm -rf e2e/.data && node --import tsx apps/api/src/server.ts',
+    cwd: '..',
+    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'e2e/.data',
+      APP_URL: `http://127.0.0.1:${E2E_PORT}`,
+      JWT_SECRET: E2E_JWT_SECRET,
+      AUTH_RATE_LIMIT_MAX: '10000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,56 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { SignJWT } from 'jose';
+import { E2E_JWT_SECRET } from './env.ts';
+
+let counter = 0;
+/** A fresh, valid account for one test. */
+export function newAccount() {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+  return { username: `e2e_${id}`.slice(0, 20), email: `e2e.${id}@example.com`, password: 'Reading123!' };
+}
+
+export type Account = ReturnType<typeof newAccount>;
+
+/** Creates an account through the API, optionally with onboarding done; returns its tokens. */
+export async function createAccount(request: APIRequestContext, options: { onboarded?: boolean } = {}) {
+  const account = newAccount();
+  const res = await request.post('/api/auth/signup/', { data: account });
+  if (!res.ok()) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
+  const tokens = (await res.json()) as { access: string; refresh: string };
+  if (options.onboarded) {
+    const done = await request.post('/api/auth/onboarding/', {
+      data: { language: 'en', proficiency: 'intermediate', motivation: 'travel' },
+      headers: { authorization: `Bearer ${tokens.access}` },
+    });
+    if (!done.ok()) throw new Error(`onboarding failed: ${done.status()}`);
+  }
+  return { account, tokens };
+}
+
+/** Puts tokens where a remembered sign-in keeps them, as the app would. */
+export async function storeTokens(page: Page, tokens: { access: string; refresh: string }) {
+  await page.goto('/login');
+  await page.evaluate((t) => {
+    localStorage.setItem('access', t.access);
+    localStorage.setItem('refresh', t.refresh);
+  }, tokens);
+}
+
+/** An access token for `access`'s user that expired a minute ago, signed with the server's key. */
+export async function expiredAccessToken(access: string) {
+  const payload = JSON.parse(Buffer.from(access.split('.')[1]!, 'base64url').toString()) as { sub: string };
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(payload.sub)
+    .setIssuedAt(now - 16 * 60)
+    .setExpirationTime(now - 60)
+    .sign(new TextEncoder().encode(E2E_JWT_SECRET));
+}
+
+export const storage = (page: Page) =>
+  page.evaluate(() => ({
+    local: { access: localStorage.getItem('access'), refresh: localStorage.getItem('refresh') },
+    session: { access: sessionStorage.getItem('access'), refresh: sessionStorage.getItem('refresh') },
+  }));
