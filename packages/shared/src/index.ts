@@ -2,3 +2,4 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './validation.ts';
 export * from './auth.ts';
+export * from './dictionary.ts';

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { LEARNING_LANGUAGES } from './constants.ts';
+import { choice } from './auth.ts';
+
+/**
+ * The dictionary service's contract (its own base URL: /dict in the embedded mode).
+ * Word languages are the learning languages; translations come in en, es or pt.
+ */
+export const dictionaryLanguage = choice(LEARNING_LANGUAGES);
+
+export const PARTS_OF_SPEECH = [
+  'noun',
+  'verb',
+  'adjective',
+  'adverb',
+  'pronoun',
+  'preposition',
+  'conjunction',
+  'determiner',
+  'article',
+  'numeral',
+  'interjection',
+  'other',
+] as const;
+
+export const wordQuery = z.object({
+  word: z.string({ error: 'error.required' }).trim().min(1, { error: 'error.required' }).max(64, {
+    error: 'error.invalid-value',
+  }),
+});
+
+/** One translation of a lemma: the word in another language and a definition written in it. */
+export const wordTranslation = z.object({
+  language: dictionaryLanguage,
+  translation: z.string(),
+  definition: z.string(),
+});
+
+export const dictionaryEntry = z
+  .object({
+    lemma: z.string(),
+    pos: z.enum(PARTS_OF_SPEECH),
+    /** Frequency rank in the curated lexicon (1 = most frequent), null for imported words. */
+    rank: z.number().int().nullable(),
+    /** Definition written in the word's own language ('' when no source has one). */
+    definition: z.string(),
+    translations: z.array(wordTranslation),
+    /** Where the data came from: lexicon (curated), freedict, wordnet. */
+    sources: z.array(z.enum(['lexicon', 'freedict', 'wordnet'])),
+  })
+  .meta({ id: 'DictionaryEntry' });
+export type DictionaryEntry = z.infer<typeof dictionaryEntry>;
+
+/** GET /v1/:language/words/:word — the word record: its lemmas and their entries. */
+export const wordRecord = z
+  .object({
+    word: z.string(),
+    language: dictionaryLanguage,
+    /** Candidate lemmas, most likely first; the word itself when it is a lemma. */
+    lemmas: z.array(z.string()),
+    entries: z.array(dictionaryEntry),
+  })
+  .meta({ id: 'WordRecord' });
+export type WordRecord = z.infer<typeof wordRecord>;
+
+/** GET /v1/:language/lemmas/:word */
+export const lemmaResult = z.object({ word: z.string(), language: dictionaryLanguage, lemmas: z.array(z.string()) });
+export type LemmaResult = z.infer<typeof lemmaResult>;
+
+export const exampleSentence = z.object({
+  sentence: z.string(),
+  translations: z.array(z.object({ language: dictionaryLanguage, translation: z.string() })),
+});
+export type ExampleSentence = z.infer<typeof exampleSentence>;
+
+/** GET /v1/:language/examples/:word?limit= — sentences that use the word (any of its forms). */
+export const examplesResult = z.object({
+  word: z.string(),
+  language: dictionaryLanguage,
+  examples: z.array(exampleSentence),
+});
+export type ExamplesResult = z.infer<typeof examplesResult>;
