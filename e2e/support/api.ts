@@ -15,7 +15,7 @@ export type Account = ReturnType<typeof newAccount>;
 /** Creates an account through the API, optionally with onboarding done; returns its tokens. */
 export async function createAccount(request: APIRequestContext, options: { onboarded?: boolean } = {}) {
   const account = newAccount();
-  const res = await request.post('/api/auth/signup/', { data: account });
+  const res = await request.post('/api/auth/signup/', { data: { ...account, locale: 'en' } });
   if (!res.ok()) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
   const tokens = (await res.json()) as { access: string; refresh: string };
   if (options.onboarded) {

@@ -18,7 +18,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authGuard } from './lib/auth-guard.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
-import { registerErrorHandling } from './lib/errors.ts';
+import { registerErrorHandling, registerNotFound } from './lib/errors.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createAccessTokens, resolveJwtSecret } from './lib/tokens.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -111,14 +111,9 @@ export async function buildApp({ config, database, clock = systemClock, logger }
         );
       },
     });
-    // Client-side routes: any other GET that wants HTML gets the app shell.
-    app.setNotFoundHandler((request, reply) => {
-      const isApi = request.url.startsWith('/api/') || request.url.startsWith('/dict/');
-      if (request.method === 'GET' && !isApi && request.headers.accept?.includes('text/html')) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return reply.status(404).send({ message: 'Not found.', code: 'error.not-found' });
-    });
+    registerNotFound(app, (reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+  } else {
+    registerNotFound(app);
   }
 
   return app;

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, errorMessage, type ErrorCode, type ErrorResponse } from '@lendo/shared';
 
@@ -19,6 +19,9 @@ export const unauthorized = (code: ErrorCode = 'error.unauthorized') => new AppE
 export const notFound = () => new AppError(404, 'error.not-found');
 export const conflict = (code: ErrorCode, fields?: Record<string, string>) => new AppError(409, code, fields);
 export const tooManyRequests = () => new AppError(429, 'error.too-many-requests');
+/** A service we depend on failed; `cause` is logged, never shown. */
+export const serviceUnavailable = (code: ErrorCode, cause?: unknown) =>
+  Object.assign(new AppError(503, code), { cause });
 
 const isKnownCode = (code: string): code is ErrorCode => code in ERROR_MESSAGES;
 
@@ -32,7 +35,7 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: 'error.too-many-requests',
 };
 
-function body(code: ErrorCode, fields?: Record<string, string>): ErrorResponse {
+export function errorBody(code: ErrorCode, fields?: Record<string, string>): ErrorResponse {
   return fields ? { message: errorMessage(code), code, fields } : { message: errorMessage(code), code };
 }
 
@@ -40,7 +43,8 @@ function body(code: ErrorCode, fields?: Record<string, string>): ErrorResponse {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(body(error.code, error.fields));
+      if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
+      return reply.status(error.statusCode).send(errorBody(error.code, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -55,16 +59,28 @@ export function registerErrorHandling(app: FastifyInstance) {
             : 'error.invalid-value';
       }
       const first = Object.values(fields)[0] as ErrorCode;
-      return reply.status(400).send({ ...body(first, fields), message: errorMessage(first) });
+      return reply.status(400).send({ ...errorBody(first, fields), message: errorMessage(first) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, wrong content type, body too large…
-      return reply.status(status).send(body(STATUS_CODES[status] ?? 'error.validation'));
+      return reply.status(status).send(errorBody(STATUS_CODES[status] ?? 'error.validation'));
     }
     request.log.error({ err: error }, 'unexpected error');
-    return reply.status(500).send(body('error.unexpected'));
+    return reply.status(500).send(errorBody('error.unexpected'));
   });
+}
 
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send(body('error.not-found')));
+/**
+ * Unknown paths get a 404 in the error shape. `spaShell`, when given, answers GETs for client-side
+ * routes (anything outside /api and /dict that asks for HTML) with the web app instead.
+ */
+export function registerNotFound(app: FastifyInstance, spaShell?: (reply: FastifyReply) => FastifyReply) {
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = /^\/(api|dict)(\/|$)/.test(request.url);
+    if (spaShell && request.method === 'GET' && !isApi && request.headers.accept?.includes('text/html')) {
+      return spaShell(reply);
+    }
+    return reply.status(404).send(errorBody('error.not-found'));
+  });
 }

@@ -1,0 +1,18 @@
+import { Outlet } from 'react-router';
+import { ModalHost } from '../modals/modal-host';
+import { BottomMenu } from './bottom-menu';
+import { SiteHeader } from './site-header';
+
+/** The signed-in frame: header, page, bottom menu on phones, and the host of the shell's modals. */
+export default function AppShell() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SiteHeader />
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-28 sm:px-6 sm:pt-10 tablet:pb-16">
+        <Outlet />
+      </main>
+      <BottomMenu />
+      <ModalHost />
+    </div>
+  );
+}

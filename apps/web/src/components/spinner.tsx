@@ -1,0 +1,23 @@
+import { cx } from '@/lib/cx';
+
+/** A spinning ring. Decorative unless given a label, then it is a polite status message. */
+export function Spinner({ className, label }: { className?: string; label?: string }) {
+  const ring = (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      aria-hidden="true"
+      className={cx('animate-spin', className ?? 'size-5')}
+    >
+      <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.25" strokeWidth="3" />
+      <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+    </svg>
+  );
+  if (!label) return ring;
+  return (
+    <span role="status" className="inline-flex">
+      {ring}
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}

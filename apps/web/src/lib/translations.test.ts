@@ -1,0 +1,73 @@
+import {
+  ERROR_MESSAGES,
+  LEARNING_LANGUAGES,
+  LOCALES,
+  MOTIVATIONS,
+  PASSWORD_RULES,
+  PROFICIENCIES,
+} from '@lendo/shared';
+import { describe, expect, it } from 'vitest';
+import en from '../../public/locales/en/translation.json';
+import es from '../../public/locales/es/translation.json';
+import pt from '../../public/locales/pt/translation.json';
+
+const catalogues: Record<(typeof LOCALES)[number], Record<string, string>> = { pt, en, es };
+
+/** Keys built at run time from shared constants, which a scan of the source cannot see. */
+const dynamicKeys = [
+  ...LEARNING_LANGUAGES.map((language) => `language.${language}`),
+  ...PROFICIENCIES.flatMap((value) => [
+    `onboarding.proficiency.${value}`,
+    `onboarding.proficiency.${value}.description`,
+  ]),
+  ...MOTIVATIONS.flatMap((value) => [
+    `onboarding.motivation.${value}`,
+    `onboarding.motivation.${value}.description`,
+  ]),
+  ...PASSWORD_RULES.map((rule) => `password-hint.${rule.code}`),
+];
+
+/** Literal keys passed to t('…') anywhere in the app's source. */
+function literalKeysInSource(): string[] {
+  const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.*'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  });
+  const keys = new Set<string>();
+  for (const source of Object.values(sources)) {
+    for (const match of source.matchAll(/\bt\(\s*'([a-z0-9.-]+)'/g)) keys.add(match[1] ?? '');
+  }
+  return [...keys];
+}
+
+describe('translation catalogues', () => {
+  it('has one catalogue per supported locale', () => {
+    expect(Object.keys(catalogues).sort()).toEqual([...LOCALES].sort());
+  });
+
+  it.each(LOCALES)('%s has exactly the keys of the other catalogues', (locale) => {
+    const keys = new Set(Object.keys(catalogues[locale]));
+    for (const other of LOCALES) {
+      const missing = Object.keys(catalogues[other]).filter((key) => !keys.has(key));
+      expect(missing, `keys in ${other} but not in ${locale}`).toEqual([]);
+    }
+  });
+
+  it.each(LOCALES)('%s translates every error code of the API', (locale) => {
+    const missing = Object.keys(ERROR_MESSAGES).filter((code) => !(code in catalogues[locale]));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(LOCALES)('%s has every key the source uses', (locale) => {
+    const literal = literalKeysInSource();
+    expect(literal.length, 'the source scan found the t() calls').toBeGreaterThan(50);
+    const used = [...literal, ...dynamicKeys];
+    expect(used.filter((key) => !(key in catalogues[locale]))).toEqual([]);
+  });
+
+  it.each(LOCALES)('%s has no empty texts', (locale) => {
+    const empty = Object.entries(catalogues[locale]).filter(([, text]) => !text.trim());
+    expect(empty).toEqual([]);
+  });
+});
