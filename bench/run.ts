@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { benchHttp, benchLookups } from '@lendo/dictionary/bench';
+import { createSpeechPool } from '../apps/api/src/lib/speech/speech-pool.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const budgets = JSON.parse(readFileSync(join(root, 'bench/budgets.json'), 'utf8'));
@@ -100,6 +102,37 @@ try {
     return { ...row, ratio, ok };
   });
 
+  const dictDir = join(tmpdir(), 'lendo-bench-dictionary');
+  const lookups = await benchLookups({ dataDir: dictDir });
+  const dictHttp = await benchHttp({ dataDir: dictDir, seconds: DURATION, port: barePort + 1 });
+  const dictBudget = budgets.dictionary;
+  const dictionary = {
+    ...lookups,
+    httpRps: Math.round(dictHttp.rps),
+    httpP99Ms: dictHttp.p99Ms,
+    ok:
+      lookups.p99Ms <= dictBudget.lookupP99Ms &&
+      dictHttp.rps >= dictBudget.minHttpRps &&
+      dictHttp.errors === 0,
+  };
+
+  const speech = createSpeechPool({ size: 1 });
+  const sentences: Array<[string, string]> = [
+    ['en-us', 'The old fisherman pulled his boat onto the sand and looked at the sky.'],
+    ['es', 'La abuela preparó una sopa de garbanzos para toda la familia.'],
+    ['pt-br', 'Na feira de domingo, Ana comprou pão de queijo e frutas frescas.'],
+  ];
+  await speech.synthesize('warm up', 'en-us');
+  const ttsTimes: number[] = [];
+  for (const [voice, text] of sentences) {
+    const started = performance.now();
+    await speech.synthesize(text, voice);
+    ttsTimes.push(performance.now() - started);
+  }
+  await speech.close();
+  const ttsMsPerSentence = Math.round(ttsTimes.reduce((a, b) => a + b, 0) / ttsTimes.length);
+  const tts = { msPerSentence: ttsMsPerSentence, ok: ttsMsPerSentence <= budgets.tts.maxMsPerSentence };
+
   const assets = join(root, 'apps/web/dist/assets');
   const chunks = readdirSync(assets)
     .filter((f) => f.endsWith('.js'))
@@ -121,6 +154,20 @@ try {
       budget: r.ok ? 'ok' : 'OVER',
     })),
   );
+  console.log('Dictionary (in process, then HTTP on its own server)');
+  console.table([
+    {
+      'lookups/s': lookups.perSecond,
+      'p50 ms': lookups.p50Ms,
+      'p99 ms': lookups.p99Ms,
+      'HTTP req/s': dictionary.httpRps,
+      'HTTP p99 ms': dictionary.httpP99Ms,
+      budget: dictionary.ok ? 'ok' : 'OVER',
+    },
+  ]);
+  console.log(
+    `Speech: ${tts.msPerSentence} ms per sentence (espeak-ng WASM in a worker), ${tts.ok ? 'ok' : 'OVER'}\n`,
+  );
   console.log(
     `JS chunks (gzip), budget ${budgets.chunks.maxGzipKb} KB each, ${budgets.chunks.maxTotalGzipKb} KB total`,
   );
@@ -130,11 +177,18 @@ try {
   console.log(`total: ${totalGzipKb.toFixed(1)} KB`);
 
   const ok =
-    rows.every((r) => r.ok) && chunks.every((c) => c.ok) && totalGzipKb <= budgets.chunks.maxTotalGzipKb;
+    rows.every((r) => r.ok) &&
+    dictionary.ok &&
+    tts.ok &&
+    chunks.every((c) => c.ok) &&
+    totalGzipKb <= budgets.chunks.maxTotalGzipKb;
   writeFileSync(
     join(root, 'bench/results.json'),
-    JSON.stringify({ date: new Date().toISOString(), ok, endpoints: rows, chunks, totalGzipKb }, null, 2) +
-      '\n',
+    JSON.stringify(
+      { date: new Date().toISOString(), ok, endpoints: rows, dictionary, tts, chunks, totalGzipKb },
+      null,
+      2,
+    ) + '\n',
   );
   console.log(ok ? '\nAll budgets met.' : '\nSome budgets are broken.');
   process.exitCode = ok ? 0 : 1;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -13,17 +13,27 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { dictionaryApp } from '@lendo/dictionary';
+import { dictionaryApp, loadDictionary } from '@lendo/dictionary';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authGuard } from './lib/auth-guard.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { httpDictionary, inProcessDictionary } from './lib/dictionary-client.ts';
 import { registerErrorHandling, registerNotFound } from './lib/errors.ts';
+import { createLlmClient } from './lib/llm.ts';
 import { createMailer } from './lib/mailer.ts';
+import { createSpeechPool } from './lib/speech/speech-pool.ts';
 import { createAccessTokens, resolveJwtSecret } from './lib/tokens.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { devMailRoutes, healthRoutes } from './modules/system/routes.ts';
+import { ttsRoutes } from './modules/tts/routes.ts';
+import { createTtsService } from './modules/tts/service.ts';
+import { wordContextRoutes } from './modules/word-context/routes.ts';
+import { lexiconSentences } from './modules/word-context/sentence-translations.ts';
+import { createWordContextService } from './modules/word-context/service.ts';
+import { wordsRoutes } from './modules/words/routes.ts';
+import { createWordsService } from './modules/words/service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -45,6 +55,8 @@ export async function buildApp({ config, database, clock = systemClock, logger }
     },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    // Long path parameters (a 200-letter "word" sent to /dict) get our 400, not the router's 414.
+    routerOptions: { maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -85,6 +97,34 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const auth = createAuthService({ db: database.db, clock, accessTokens, mailer, appUrl });
   app.addHook('onClose', () => mailer.flush());
 
+  // The dictionary: loaded in process (its store is built on first use), or a separate service.
+  const dictionaryDir = join(config.DATA_DIR, 'dictionary');
+  const dictionary = config.DICTIONARY_URL
+    ? httpDictionary(config.DICTIONARY_URL)
+    : inProcessDictionary(await loadDictionary(dictionaryDir));
+  const llm =
+    config.LLM_BASE_URL && config.LLM_MODEL && config.LLM_API_KEY
+      ? createLlmClient({
+          baseUrl: config.LLM_BASE_URL,
+          model: config.LLM_MODEL,
+          apiKey: config.LLM_API_KEY,
+          timeoutMs: config.LLM_TIMEOUT_MS,
+        })
+      : null;
+  const localeOf = async (userId: string) => (await auth.me(userId)).locale;
+  const words = createWordsService({ dictionary, localeOf });
+  const wordContext = createWordContextService({
+    db: database.db,
+    dictionary,
+    sentences: lexiconSentences(dictionary),
+    llm,
+    localeOf,
+    log: app.log,
+  });
+  const speech = createSpeechPool();
+  app.addHook('onClose', () => speech.close());
+  const tts = createTtsService({ filesDir: join(config.DATA_DIR, 'files'), speech });
+
   await app.register(authGuard, { accessTokens });
   await app.register(
     async (api) => {
@@ -93,10 +133,14 @@ export async function buildApp({ config, database, clock = systemClock, logger }
         auth,
         rateLimit: { max: config.AUTH_RATE_LIMIT_MAX, windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS },
       });
+      await api.register(wordsRoutes, { words });
+      await api.register(wordContextRoutes, { wordContext });
+      await api.register(ttsRoutes, { tts });
     },
     { prefix: '/api' },
   );
-  await app.register(dictionaryApp, { prefix: '/dict' });
+  // Embedded mode serves the dictionary itself; a separate one (DICTIONARY_URL) has its own address.
+  if (!config.DICTIONARY_URL) await app.register(dictionaryApp, { prefix: '/dict', dataDir: dictionaryDir });
   if (!config.SMTP_URL && config.NODE_ENV !== 'production') await app.register(devMailRoutes, { database });
 
   const webRoot = config.WEB_DIST && resolve(config.WEB_DIST);

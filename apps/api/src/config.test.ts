@@ -20,4 +20,20 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/DATABASE_URL: must be a postgres/);
     expect(attempt).toThrow(/JWT_SECRET: must have at least 32 characters/);
   });
+
+  it('takes a language model as all three LLM variables or none', () => {
+    expect(loadConfig({}).LLM_BASE_URL).toBeUndefined();
+    const full = { LLM_BASE_URL: 'http://127.0.0.1:11434/v1', LLM_MODEL: 'llama3.2', LLM_API_KEY: 'ollama' };
+    expect(loadConfig(full)).toMatchObject({ ...full, LLM_TIMEOUT_MS: 20_000 });
+    const partial = () => loadConfig({ LLM_BASE_URL: full.LLM_BASE_URL });
+    expect(partial).toThrow(/LLM_MODEL: must be set with LLM_BASE_URL/);
+    expect(partial).toThrow(/LLM_API_KEY: must be set with LLM_BASE_URL/);
+    expect(() => loadConfig({ ...full, LLM_BASE_URL: 'localhost:11434' })).toThrow(/LLM_BASE_URL/);
+    expect(() => loadConfig({ DICTIONARY_URL: 'not a url' })).toThrow(/DICTIONARY_URL/);
+  });
+
+  it('keeps an empty WEB_DIST, which turns the web app off', () => {
+    expect(loadConfig({ WEB_DIST: '' }).WEB_DIST).toBe('');
+    expect(loadConfig({}).WEB_DIST).toBe('apps/web/dist');
+  });
 });

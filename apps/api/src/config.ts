@@ -6,36 +6,59 @@ const postgresUrl = z
   .string()
   .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: 'must be a postgres:// or postgresql:// URL' });
 const positiveInt = z.coerce.number().int().positive();
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Public base URL of the web app, used in links sent by mail. Defaults to http://localhost:PORT. */
-  APP_URL: z.url().optional(),
-  DATA_DIR: z.string().min(1).default('./.data'),
-  DATABASE_URL: postgresUrl.optional(),
-  /** Secret for access tokens; at least 32 characters. Embedded mode keeps a generated one in DATA_DIR. */
-  JWT_SECRET: z.string().min(32, { message: 'must have at least 32 characters' }).optional(),
-  ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(15 * 60),
-  SMTP_URL: z
-    .string()
-    .refine((v) => /^smtps?:\/\//.test(v), { message: 'must be an smtp:// or smtps:// URL' })
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('Lendo <no-reply@lendo.local>'),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  /** Attempts allowed per IP and per account on sign-in, sign-up and reset, per window. */
-  AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
-  AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
-  /** Serve the built web app from this folder ('' disables it). */
-  WEB_DIST: z.string().default('apps/web/dist'),
-});
+const LLM_VARIABLES = ['LLM_BASE_URL', 'LLM_MODEL', 'LLM_API_KEY'] as const;
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    /** Public base URL of the web app, used in links sent by mail. Defaults to http://localhost:PORT. */
+    APP_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('./.data'),
+    DATABASE_URL: postgresUrl.optional(),
+    /** Secret for access tokens; at least 32 characters. Embedded mode keeps a generated one in DATA_DIR. */
+    JWT_SECRET: z.string().min(32, { message: 'must have at least 32 characters' }).optional(),
+    ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(15 * 60),
+    SMTP_URL: z
+      .string()
+      .refine((v) => /^smtps?:\/\//.test(v), { message: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Lendo <no-reply@lendo.local>'),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    /** Attempts allowed per IP and per account on sign-in, sign-up and reset, per window. */
+    AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+    /** Serve the built web app from this folder ('' disables it). */
+    WEB_DIST: z.string().default('apps/web/dist'),
+    /** Base URL of a separate dictionary service; unset: the dictionary runs in process. */
+    DICTIONARY_URL: httpUrl.optional(),
+    /** An OpenAI-compatible chat-completions server (e.g. https://api.openai.com/v1); all three or none. */
+    LLM_BASE_URL: httpUrl.optional(),
+    LLM_MODEL: z.string().min(1).optional(),
+    LLM_API_KEY: z.string().min(1).optional(),
+    LLM_TIMEOUT_MS: positiveInt.default(20_000),
+  })
+  .superRefine((env, ctx) => {
+    const given = LLM_VARIABLES.filter((name) => env[name] !== undefined);
+    if (given.length === 0 || given.length === LLM_VARIABLES.length) return;
+    for (const name of LLM_VARIABLES.filter((n) => env[n] === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [name], message: `must be set with ${given.join(', ')}` });
+    }
+  });
 
 export type Config = z.infer<typeof envSchema>;
 
+const KEEP_EMPTY = new Set(['WEB_DIST']);
+
 /** Reads the configuration; a bad value throws an error naming each variable at fault. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // An empty value means unset, except where empty is a setting of its own.
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => v !== undefined && (v !== '' || KEEP_EMPTY.has(k))),
+  );
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);

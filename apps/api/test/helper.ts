@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, onTestFinished } from 'vitest';
+import { ensureStore } from '@lendo/dictionary';
 import type { SignupBody, TokenPair } from '@lendo/shared';
 import { buildApp, type App } from '../src/app.ts';
 import { testConfig, type Config } from '../src/config.ts';
@@ -37,6 +38,40 @@ async function freshDatabase(): Promise<Database> {
   };
 }
 
+const DICTIONARY_STORE = join(tmpdir(), 'lendo-test-dictionary');
+/** A lock older than this was left by a test run that died while building. */
+const STALE_LOCK_MS = 5 * 60_000;
+
+/**
+ * The dictionary store shared by every test file, under the system's temp folder: built on first
+ * use (about half a minute) and rebuilt only when its sources change, not once per file. Test files
+ * start together, so one builds while the others wait on a lock (mkdir is atomic).
+ */
+export function dictionaryStore(): Promise<string> {
+  storeReady ??= (async () => {
+    const lock = `${DICTIONARY_STORE}.lock`;
+    for (;;) {
+      try {
+        mkdirSync(lock);
+        break;
+      } catch {
+        if (Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > STALE_LOCK_MS) {
+          rmSync(lock, { recursive: true, force: true });
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+    try {
+      await ensureStore(DICTIONARY_STORE);
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
+    return DICTIONARY_STORE;
+  })();
+  return storeReady;
+}
+let storeReady: Promise<string> | undefined;
+
 export interface TestContext {
   app: App;
   database: Database;
@@ -54,12 +89,24 @@ export async function build(overrides: Partial<Config> = {}): Promise<TestContex
     AUTH_RATE_LIMIT_MAX: 1000,
     ...overrides,
   });
+  symlinkSync(await dictionaryStore(), join(config.DATA_DIR, 'dictionary'));
   const app = await buildApp({ config, database, clock, logger: false });
   await app.ready();
-  afterAll(async () => {
-    await app.close();
-    await database.close();
-  });
+  const close = async () => {
+    try {
+      await app.close();
+      // A test may have closed the database on purpose already.
+      await database.close().catch(() => undefined);
+    } finally {
+      rmSync(config.DATA_DIR, { recursive: true, force: true });
+    }
+  };
+  // Inside a test the app lives as long as that test; at file level, as long as the file.
+  try {
+    onTestFinished(close);
+  } catch {
+    afterAll(close);
+  }
   return { app, database, clock, config };
 }
 

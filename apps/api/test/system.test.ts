@@ -58,7 +58,16 @@ describe('API plumbing', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/auth/signup/', '/auth/signin/', '/auth/me/', '/auth/token/refresh/']),
+      expect.arrayContaining([
+        '/auth/signup/',
+        '/auth/signin/',
+        '/auth/me/',
+        '/auth/token/refresh/',
+        '/words',
+        '/ai/word-context/',
+        '/tts',
+        '/file/tts/',
+      ]),
     );
     expect(doc.components.schemas.SignupBodyInput.properties).toHaveProperty('password');
     expect((await app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);

@@ -36,3 +36,27 @@ export const USERNAME_MAX = 20;
 export const PASSWORD_MIN = 8;
 /** The special characters a password must contain one of (SPEC §5). */
 export const PASSWORD_SPECIALS = '!@#$%¨&*()';
+
+/** Longest sentence a word can be explained in, and longest text read aloud, in characters. */
+export const SENTENCE_MAX = 1000;
+export const TTS_TEXT_MAX = 500;
+
+export const GENRES = [
+  'mini-stories',
+  'adventure',
+  'fantasy',
+  'friendship',
+  'horror',
+  'humor',
+  'biography',
+  'science-nature',
+  'music',
+  'culture',
+  'poems',
+  'gastronomy',
+] as const;
+export type Genre = (typeof GENRES)[number];
+
+/** Story categories; the home page adds an "all" tab in front of them. */
+export const CATEGORIES = ['tales', 'short stories', 'bible', 'fairy tales', 'beginner essentials'] as const;
+export type Category = (typeof CATEGORIES)[number];

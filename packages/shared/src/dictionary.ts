@@ -23,10 +23,31 @@ export const PARTS_OF_SPEECH = [
   'other',
 ] as const;
 
+export const DICTIONARY_SOURCES = ['lexicon', 'freedict', 'wordnet'] as const;
+export type DictionarySource = (typeof DICTIONARY_SOURCES)[number];
+export type PartOfSpeech = (typeof PARTS_OF_SPEECH)[number];
+
 export const wordQuery = z.object({
   word: z.string({ error: 'error.required' }).trim().min(1, { error: 'error.required' }).max(64, {
     error: 'error.invalid-value',
   }),
+});
+
+/** Path parameters of every word endpoint: /v1/:language/<kind>/:word. */
+export const wordParams = wordQuery.extend({ language: dictionaryLanguage });
+export type WordParams = z.infer<typeof wordParams>;
+
+export const EXAMPLES_DEFAULT_LIMIT = 5;
+export const EXAMPLES_MAX_LIMIT = 20;
+
+/** GET /v1/:language/examples/:word?limit= — how many sentences, 1 to 20 (default 5). */
+export const examplesQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'error.invalid-value' })
+    .int({ error: 'error.invalid-value' })
+    .min(1, { error: 'error.invalid-value' })
+    .max(EXAMPLES_MAX_LIMIT, { error: 'error.invalid-value' })
+    .default(EXAMPLES_DEFAULT_LIMIT),
 });
 
 /** One translation of a lemma: the word in another language and a definition written in it. */
@@ -35,6 +56,7 @@ export const wordTranslation = z.object({
   translation: z.string(),
   definition: z.string(),
 });
+export type WordTranslation = z.infer<typeof wordTranslation>;
 
 export const dictionaryEntry = z
   .object({
@@ -46,7 +68,7 @@ export const dictionaryEntry = z
     definition: z.string(),
     translations: z.array(wordTranslation),
     /** Where the data came from: lexicon (curated), freedict, wordnet. */
-    sources: z.array(z.enum(['lexicon', 'freedict', 'wordnet'])),
+    sources: z.array(z.enum(DICTIONARY_SOURCES)),
   })
   .meta({ id: 'DictionaryEntry' });
 export type DictionaryEntry = z.infer<typeof dictionaryEntry>;
@@ -64,7 +86,11 @@ export const wordRecord = z
 export type WordRecord = z.infer<typeof wordRecord>;
 
 /** GET /v1/:language/lemmas/:word */
-export const lemmaResult = z.object({ word: z.string(), language: dictionaryLanguage, lemmas: z.array(z.string()) });
+export const lemmaResult = z.object({
+  word: z.string(),
+  language: dictionaryLanguage,
+  lemmas: z.array(z.string()),
+});
 export type LemmaResult = z.infer<typeof lemmaResult>;
 
 export const exampleSentence = z.object({

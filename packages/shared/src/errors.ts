@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SENTENCE_MAX, TTS_TEXT_MAX } from './constants.ts';
 
 /**
  * Every error code the API can answer with, mapped to its English message.
@@ -28,6 +29,10 @@ export const ERROR_MESSAGES = {
   'error.conflict': 'This conflicts with the current state.',
   'error.too-many-requests': 'Too many attempts. Wait a moment and try again.',
   'error.payload-too-large': 'The request is too large.',
+  'error.sentence-too-long': `The sentence may have at most ${SENTENCE_MAX} characters.`,
+  'error.tts-text-too-long': `Text to read aloud may have at most ${TTS_TEXT_MAX} characters.`,
+  'error.dictionary-unavailable': 'The dictionary is not available right now, try again later.',
+  'error.speech-unavailable': 'Audio is not available right now, try again later.',
   'profile.username-required': 'Username is required.',
   'profile.username-min-length': 'Username must have at least 3 characters.',
   'profile.username-max-length': 'Username must have at most 20 characters.',

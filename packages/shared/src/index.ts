@@ -3,3 +3,4 @@ export * from './errors.ts';
 export * from './validation.ts';
 export * from './auth.ts';
 export * from './dictionary.ts';
+export * from './language.ts';

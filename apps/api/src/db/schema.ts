@@ -77,3 +77,19 @@ export const mailOutbox = pgTable('mail_outbox', {
   error: text('error'),
   createdAt: createdAt(),
 });
+
+/** Answers of the language model to GET /ai/word-context/, kept so a question is asked once. */
+export const wordContextCache = pgTable('word_context_cache', {
+  /** sha256 of (language, word, sentence, target language), normalised. */
+  key: text('key').primaryKey(),
+  language: text('language').notNull(),
+  word: text('word').notNull(),
+  sentence: text('sentence').notNull(),
+  targetLanguage: text('target_language').notNull(),
+  wordTranslation: text('word_translation').notNull(),
+  definition: text('definition').notNull(),
+  translation: text('translation').notNull(),
+  /** The model that answered. */
+  model: text('model').notNull(),
+  createdAt: createdAt(),
+});

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createSecretKey, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
@@ -28,7 +28,8 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
 }
 
 export function createAccessTokens(secret: string, ttlSeconds: number, clock: Clock) {
-  const key = new TextEncoder().encode(secret);
+  // One key object for the process: jose would otherwise convert the raw secret on every call.
+  const key = createSecretKey(Buffer.from(secret));
   return {
     async sign(userId: string): Promise<string> {
       const iat = Math.floor(clock.now().getTime() / 1000);

@@ -17,15 +17,18 @@ export class ApiError extends Error {
 }
 
 type QueryValue = string | number | boolean | undefined | null;
+export type QueryParams = Record<string, QueryValue>;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON (never for GET). */
   body?: unknown;
   /** Sent as the query string; undefined and null values are left out. */
-  params?: Record<string, QueryValue>;
+  params?: QueryParams;
   /** Calls that must go without the bearer token (sign-in, refresh, reset…); a 401 is then final. */
   noAuth?: boolean;
+  /** How to read a successful answer: JSON (the default) or the raw bytes, e.g. an audio file. */
+  responseType?: 'json' | 'blob';
   signal?: AbortSignal;
 }
 
@@ -36,22 +39,25 @@ export function setSessionExpiredHandler(handler: () => void): void {
   onSessionExpired = handler;
 }
 
-function buildUrl(path: string, params?: RequestOptions['params']): string {
+/** `path` under `base`, with the defined params as its query string. */
+export function buildUrl(base: string, path: string, params?: QueryParams): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params ?? {})) {
     if (value !== undefined && value !== null) query.set(key, String(value));
   }
   const qs = query.toString();
-  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+  return `${base}${path}${qs ? `?${qs}` : ''}`;
 }
 
 function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const method = options.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    Accept: options.responseType === 'blob' ? '*/*' : 'application/json',
+  };
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = method !== 'GET' && options.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
-  return fetch(buildUrl(path, options.params), {
+  return fetch(buildUrl(API_BASE, path, options.params), {
     method,
     headers,
     body: hasBody ? JSON.stringify(options.body) : undefined,
@@ -79,6 +85,27 @@ async function toApiError(response: Response, path: string): Promise<ApiError> {
   );
   if (import.meta.env.DEV) console.error(`[api] ${path} → ${response.status}`, error);
   return error;
+}
+
+/**
+ * The body of an answer: its JSON (or its bytes, for responseType 'blob'), or, when it is not OK, an
+ * ApiError. The dictionary client reads its answers with it too.
+ */
+export async function readResponse<T>(
+  response: Response,
+  path: string,
+  responseType: RequestOptions['responseType'] = 'json',
+): Promise<T> {
+  if (!response.ok) throw await toApiError(response, path);
+  return (responseType === 'blob' ? await response.blob() : await readJson(response)) as T;
+}
+
+/**
+ * The translation key to show for a failed call: the API's own code, or `fallback` when there is
+ * none worth showing (a network failure, a proxy's error page).
+ */
+export function errorCodeOf(error: unknown, fallback = 'error.unexpected'): string {
+  return error instanceof ApiError && error.code !== 'error.unexpected' ? error.code : fallback;
 }
 
 let refreshing: Promise<void> | null = null;
@@ -123,8 +150,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       if (getAccessToken() === token) await refreshOnce();
       continue;
     }
-    if (!response.ok) throw await toApiError(response, path);
-    return (await readJson(response)) as T;
+    return readResponse<T>(response, path, options.responseType);
   }
 }
 

@@ -3,6 +3,8 @@
  * listens and renders the one asked for. Add a modal by adding its name and props here and a case in
  * the host.
  */
+import type { LearningLanguage } from '@lendo/shared';
+
 export type ComingSoonVariant = 'playlist-coming-soon' | 'statistics-coming-soon';
 /** Why the offer modal was opened; the texts depend on it. */
 export type OfferReason = 'graded-reader-modal';
@@ -10,6 +12,8 @@ export type OfferReason = 'graded-reader-modal';
 export interface ModalPropsByName {
   'coming-soon': { variant: ComingSoonVariant };
   offer: { reason: OfferReason };
+  /** Opens with the word already looked up, when given; the language defaults to the one learned. */
+  'word-lookup': { word?: string; language?: LearningLanguage };
 }
 export type ModalName = keyof ModalPropsByName;
 export type ModalRequest = { [N in ModalName]: { name: N; props: ModalPropsByName[N] } }[ModalName];

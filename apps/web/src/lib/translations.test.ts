@@ -3,6 +3,7 @@ import {
   LEARNING_LANGUAGES,
   LOCALES,
   MOTIVATIONS,
+  PARTS_OF_SPEECH,
   PASSWORD_RULES,
   PROFICIENCIES,
 } from '@lendo/shared';
@@ -25,6 +26,7 @@ const dynamicKeys = [
     `onboarding.motivation.${value}.description`,
   ]),
   ...PASSWORD_RULES.map((rule) => `password-hint.${rule.code}`),
+  ...PARTS_OF_SPEECH.map((pos) => `pos.${pos}`),
 ];
 
 /** Literal keys passed to t('…') anywhere in the app's source. */

@@ -1,8 +1,15 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { listenForModals, type ModalRequest } from '@/lib/modals';
 import { ComingSoonModal } from './coming-soon-modal';
 import { OfferModal } from './offer-modal';
+
+/** Loaded when first opened: the shell's first paint does not wait for it. */
+const WordLookupModal = lazy(() =>
+  import('@/features/words/components/word-lookup-modal').then((module) => ({
+    default: module.WordLookupModal,
+  })),
+);
 
 /**
  * Renders the modal asked for with openModal(). A modal belongs to the page it was opened on: moving
@@ -29,5 +36,11 @@ export function ModalHost() {
       return <ComingSoonModal variant={current.props.variant} onClose={close} />;
     case 'offer':
       return <OfferModal reason={current.props.reason} onClose={close} />;
+    case 'word-lookup':
+      return (
+        <Suspense fallback={null}>
+          <WordLookupModal key={JSON.stringify(current.props)} {...current.props} onClose={close} />
+        </Suspense>
+      );
   }
 }

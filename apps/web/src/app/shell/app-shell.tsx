@@ -2,9 +2,11 @@ import { Outlet } from 'react-router';
 import { ModalHost } from '../modals/modal-host';
 import { BottomMenu } from './bottom-menu';
 import { SiteHeader } from './site-header';
+import { useLookupShortcut } from './use-lookup-shortcut';
 
 /** The signed-in frame: header, page, bottom menu on phones, and the host of the shell's modals. */
 export default function AppShell() {
+  useLookupShortcut();
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />

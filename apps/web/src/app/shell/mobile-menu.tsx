@@ -3,10 +3,11 @@ import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from '@/components/logo';
+import { LookupButton } from './lookup-button';
 import { NavEntry } from './nav-entry';
 import { HEADER_NAV, useNavItems } from './nav-items';
 
-/** Below 901 px the header links move into this side sheet, opened by the hamburger button. */
+/** Below 901 px the header links and the word lookup move into this side sheet, opened by the hamburger. */
 export function MobileMenu() {
   const { t } = useTranslation();
   const items = useNavItems();
@@ -35,6 +36,7 @@ export function MobileMenu() {
               <span className="sr-only">{t('common.close')}</span>
             </Dialog.Close>
           </div>
+          <LookupButton look="sheet" onUsed={close} />
           <nav aria-label={t('shell.nav-mobile')}>
             <ul className="grid gap-1">
               {HEADER_NAV.map((key) => (

@@ -2,12 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '@/components/logo';
 import { getAccessToken } from '@/lib/auth-storage';
+import { LookupButton } from './lookup-button';
 import { MobileMenu } from './mobile-menu';
 import { NavEntry } from './nav-entry';
 import { HEADER_NAV, useNavItems } from './nav-items';
 import { ProfileMenu } from './profile-menu';
 
-/** The signed-in header: logo, links (collapsed into a menu below 901 px) and the profile menu. */
+/**
+ * The signed-in header: logo, links (collapsed into a menu below 901 px), the word lookup and the
+ * profile menu.
+ */
 export function SiteHeader() {
   const { t } = useTranslation();
   const items = useNavItems();
@@ -26,6 +30,7 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
+        <LookupButton look="header" />
         <ProfileMenu />
         <MobileMenu />
       </div>

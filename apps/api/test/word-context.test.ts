@@ -1,0 +1,209 @@
+import { count } from 'drizzle-orm';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { wordContextCache } from '../src/db/schema.ts';
+import { startFakeLlm } from './fake-llm.ts';
+import { bearer, build, signup } from './helper.ts';
+
+const llm = await startFakeLlm();
+afterAll(() => llm.close());
+
+const offline = await build();
+const withModel = await build({
+  LLM_BASE_URL: llm.baseUrl,
+  LLM_MODEL: 'lendo-test-model',
+  LLM_API_KEY: 'sk-test-123',
+  LLM_TIMEOUT_MS: 500,
+});
+
+const explain = (app: typeof offline.app, tokens: { access: string }, query: Record<string, string>) =>
+  app.inject({ url: `/api/ai/word-context/?${new URLSearchParams(query)}`, headers: bearer(tokens) });
+
+const market = 'We go to the market every Sunday.';
+const modelAnswer = {
+  word_translation: 'vamos',
+  definition: 'Aqui "go" quer dizer deslocar-se até um lugar.',
+  translation: 'Nós vamos ao mercado todo domingo.',
+};
+
+describe('GET /ai/word-context/ without a language model', () => {
+  const { app } = offline;
+
+  it("answers from the dictionary in the user's translation language, with the authored sentence translation", async () => {
+    const { tokens } = await signup(offline.app);
+    const res = await explain(app, tokens, { word: 'go', sentence: market, language: 'en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      word_translation: 'ir',
+      definition: 'deslocar-se de um lugar para outro',
+      translation: 'Nós vamos à feira todo domingo.',
+      source: 'dictionary',
+      translation_source: 'authored',
+      target_language: 'pt-br',
+    });
+  });
+
+  it('finds the authored translation whatever the whitespace, and in Spanish for the es interface', async () => {
+    const { tokens } = await signup(app, { locale: 'es' });
+    const res = await explain(app, tokens, {
+      word: 'go',
+      sentence: `  We  go to the\nmarket   every Sunday. `,
+      language: 'en',
+    });
+    expect(res.json()).toMatchObject({
+      word_translation: 'ir',
+      definition: 'moverse de un lugar a otro',
+      translation: 'Vamos al mercado todos los domingos.',
+      translation_source: 'authored',
+      target_language: 'es',
+    });
+  });
+
+  it('resolves an inflected form and says when no authored translation of the sentence exists', async () => {
+    const { tokens } = await signup(app);
+    const res = await explain(app, tokens, {
+      word: 'went',
+      sentence: 'Yesterday we went home early.',
+      language: 'en',
+    });
+    expect(res.json()).toEqual({
+      word_translation: 'ir',
+      definition: 'deslocar-se de um lugar para outro',
+      translation: '',
+      source: 'dictionary',
+      translation_source: 'none',
+      target_language: 'pt-br',
+    });
+  });
+
+  it('uses English for a Portuguese word when the user reads in Portuguese', async () => {
+    const { tokens } = await signup(app, { locale: 'pt' });
+    const res = await explain(app, tokens, {
+      word: 'Casa',
+      sentence: 'Vou ficar em casa hoje à noite.',
+      language: 'pt',
+    });
+    expect(res.json()).toMatchObject({
+      word_translation: 'house, home',
+      translation: "I'm staying home tonight.",
+      target_language: 'en',
+    });
+  });
+
+  it('answers a word the dictionary does not know with empty fields, never an error', async () => {
+    const { tokens } = await signup(app);
+    const res = await explain(app, tokens, { word: 'zqxjv', sentence: 'A zqxjv is here.', language: 'en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ word_translation: '', definition: '', translation: '' });
+  });
+
+  it('rejects missing fields, unknown languages and sentences over 1,000 characters', async () => {
+    const { tokens } = await signup(app);
+    const missing = await explain(app, tokens, { word: 'go', language: 'en' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ code: 'error.required', fields: { sentence: 'error.required' } });
+    const french = await explain(app, tokens, { word: 'go', sentence: market, language: 'fr' });
+    expect(french.json()).toMatchObject({
+      code: 'error.invalid-value',
+      fields: { language: 'error.invalid-value' },
+    });
+    const long = await explain(app, tokens, { word: 'go', sentence: 'go '.repeat(400), language: 'en' });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({
+      code: 'error.sentence-too-long',
+      message: 'The sentence may have at most 1000 characters.',
+    });
+  });
+
+  it('needs a signed-in user', async () => {
+    const res = await app.inject({ url: `/api/ai/word-context/?word=go&sentence=Go.&language=en` });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /ai/word-context/ with a language model', () => {
+  const { app, database } = withModel;
+  const cached = async () => (await database.db.select({ n: count() }).from(wordContextCache))[0]!.n;
+
+  beforeEach(() => llm.behave({ content: JSON.stringify(modelAnswer) }));
+
+  it('asks the model for the meaning of the word in the sentence, in the chat-completions format', async () => {
+    const { tokens } = await signup(app);
+    const before = llm.requests.length;
+    const res = await explain(app, tokens, { word: 'go', sentence: market, language: 'en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      ...modelAnswer,
+      source: 'model',
+      translation_source: 'model',
+      target_language: 'pt-br',
+    });
+
+    expect(llm.requests).toHaveLength(before + 1);
+    const request = llm.requests.at(-1)!;
+    expect(request.path).toBe('/v1/chat/completions');
+    expect(request.headers.authorization).toBe('Bearer sk-test-123');
+    expect(request.body.model).toBe('lendo-test-model');
+    expect(request.body.response_format).toEqual({ type: 'json_object' });
+    const [system, user] = request.body.messages;
+    expect(system).toMatchObject({ role: 'system' });
+    expect(system!.content).toMatch(/meaning of this word in this sentence/);
+    expect(system!.content).toMatch(/Brazilian Portuguese/);
+    expect(system!.content).toMatch(/word_translation.*definition.*translation/s);
+    expect(user).toMatchObject({ role: 'user' });
+    expect(JSON.parse(user!.content)).toEqual({ word: 'go', sentence: market });
+  });
+
+  it('caches the answer: the same question again does not reach the model', async () => {
+    const { tokens } = await signup(app);
+    const question = { word: 'house', sentence: 'Their house is near the river.', language: 'en' };
+    const first = await explain(app, tokens, question);
+    const asked = llm.requests.length;
+    const rows = await cached();
+    llm.behave({ status: 500, body: { error: { message: 'should not be called' } } });
+
+    const again = await explain(app, tokens, { ...question, sentence: ` Their house is near  the river.` });
+    expect(again.json()).toEqual(first.json());
+    expect(again.json().source).toBe('model');
+    expect(llm.requests).toHaveLength(asked);
+    expect(await cached()).toBe(rows);
+  });
+
+  it('caches per target language: a Spanish-interface user gets their own answer', async () => {
+    const pt = await signup(app, { locale: 'pt' });
+    const es = await signup(app, { locale: 'es' });
+    const question = { word: 'river', sentence: 'The river is wide here.', language: 'en' };
+    await explain(app, pt.tokens, question);
+    const asked = llm.requests.length;
+    const res = await explain(app, es.tokens, question);
+    expect(res.json()).toMatchObject({ source: 'model', target_language: 'es' });
+    expect(llm.requests).toHaveLength(asked + 1);
+    expect(llm.requests.at(-1)!.body.messages[0]!.content).toMatch(/Spanish/);
+  });
+
+  it('falls back to the dictionary when the model fails, answers nonsense or is too slow', async () => {
+    const { tokens } = await signup(app);
+    const offlineAnswer = {
+      word_translation: 'ir',
+      translation: 'Nós vamos à feira todo domingo.',
+      source: 'dictionary',
+      translation_source: 'authored',
+    };
+    const behaviours = [
+      { status: 500, body: { error: { message: 'internal error' } } },
+      { status: 401, body: { error: { message: 'invalid api key' } } },
+      { content: 'Sure! "go" means ir.' },
+      { content: JSON.stringify({ word_translation: 'ir' }) },
+      { stallMs: 2_000 },
+    ];
+    for (const behaviour of behaviours) {
+      llm.behave(behaviour);
+      const res = await explain(app, tokens, { word: 'going', sentence: market, language: 'en' });
+      expect(res.statusCode, JSON.stringify(behaviour)).toBe(200);
+      expect(res.json(), JSON.stringify(behaviour)).toMatchObject(offlineAnswer);
+    }
+    // A failure is not cached: once the model is back, it answers.
+    llm.behave({ content: JSON.stringify(modelAnswer) });
+    const res = await explain(app, tokens, { word: 'going', sentence: market, language: 'en' });
+    expect(res.json().source).toBe('model');
+  });
+});

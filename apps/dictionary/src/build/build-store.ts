@@ -1,0 +1,171 @@
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { LEARNING_LANGUAGES, type LearningLanguage, type PartOfSpeech } from '@lendo/shared';
+import { foldAccents } from '../normalize.ts';
+import {
+  STORE_VERSION,
+  metaPath,
+  storePath,
+  type LemmaIds,
+  type StoreFile,
+  type StoreMeta,
+} from '../store.ts';
+import { buildEntries, type Entries, type Lexicons } from './entries.ts';
+import { buildExamples, exampleSources } from './examples.ts';
+import { sourceFingerprint } from './fingerprint.ts';
+import { readIrregular } from './irregular.ts';
+import { readLexicon } from './lexicon.ts';
+import { Analysis, addAnalysis, buildMorphology, loadHunspell, type Analyses } from './morphology.ts';
+import { findWordNetDir, readWordNet, type WordNet } from './wordnet.ts';
+
+/**
+ * Orders a form's candidate lemmas: those of the curated irregular list, then the form itself when
+ * it is a lexicon lemma, then the others by lexicon frequency rank and by how the form was analysed
+ * (exception list, inflection, the word itself), those with entries first; derivational guesses
+ * come last and are dropped when a better analysis has an entry. Where the curated lists explain a
+ * form, a derived word without an entry is not one of its lemmas, and a Hunspell stem spelt like a
+ * listed lemma but for accents is that lemma (pt_BR conjugates "pôr" under "por", which is also the
+ * preposition).
+ */
+function orderCandidates(
+  candidates: Map<string, Analysis>,
+  rank: (l: string) => number,
+  has: (l: string) => boolean,
+) {
+  let list = [...candidates];
+  const listed = list.filter(([, a]) => a <= Analysis.exception).map(([l]) => l);
+  if (listed.length > 0) {
+    const spellings = new Set(listed.map(foldAccents));
+    list = list.filter(
+      ([l, a]) => a <= Analysis.exception || (a === Analysis.self ? has(l) : !spellings.has(foldAccents(l))),
+    );
+  }
+  if (list.some(([l, a]) => a < Analysis.derivation && has(l)))
+    list = list.filter(([, a]) => a < Analysis.derivation);
+  // The curated irregular list first (editorial: "thought" is think before the noun), then the
+  // form itself when it is a lexicon lemma, ahead of a higher-ranked lemma it also inflects
+  // (Portuguese "comida" is food before it is a participle of "comer").
+  const tier = ([l, a]: [string, Analysis]) => {
+    if (a === Analysis.irregular) return 0;
+    if (a === Analysis.self && rank(l) < Infinity) return 1;
+    return a === Analysis.derivation ? 3 : 2;
+  };
+  list.sort((c1, c2) => tier(c1) - tier(c2) || rank(c1[0]) - rank(c2[0]) || compareAnalyses(c1, c2, has));
+  return list.map(([lemma]) => lemma);
+}
+
+function compareAnalyses(
+  [l1, a1]: [string, Analysis],
+  [l2, a2]: [string, Analysis],
+  has: (l: string) => boolean,
+) {
+  return a1 - a2 || Number(has(l2)) - Number(has(l1)) || (l1 < l2 ? -1 : l1 > l2 ? 1 : 0);
+}
+
+async function buildLanguage(
+  language: LearningLanguage,
+  entries: Entries,
+  lexicons: Lexicons,
+  wordnet: WordNet | undefined,
+): Promise<StoreFile> {
+  const partsOfSpeech = new Map<string, Set<PartOfSpeech>>();
+  for (const [lemma, list] of entries) partsOfSpeech.set(lemma, new Set(list.map((e) => e.pos)));
+  const lexicon = new Map<string, Set<PartOfSpeech>>();
+  for (const row of lexicons[language])
+    lexicon.set(row.lemma, new Set([...(lexicon.get(row.lemma) ?? []), row.pos]));
+  const { analyses, cliticHosts } = buildMorphology({
+    language,
+    hunspell: await loadHunspell(language),
+    lemmas: partsOfSpeech,
+    lexicon,
+    irregular: readIrregular(language),
+    exceptions: language === 'en' ? wordnet?.exceptions : undefined,
+  });
+  for (const lemma of entries.keys()) addAnalysis(analyses, lemma, lemma, Analysis.self);
+
+  const rankOf = new Map<string, number>();
+  for (const [lemma, list] of entries) {
+    const ranks = list.map((e) => e.rank ?? Infinity);
+    rankOf.set(lemma, Math.min(...ranks));
+  }
+  const rank = (lemma: string) => rankOf.get(lemma) ?? Infinity;
+  const has = (lemma: string) => entries.has(lemma);
+
+  const lemmas: string[] = [];
+  const lemmaId = new Map<string, number>();
+  const idOf = (lemma: string) => {
+    let id = lemmaId.get(lemma);
+    if (id === undefined) {
+      id = lemmas.push(lemma) - 1;
+      lemmaId.set(lemma, id);
+    }
+    return id;
+  };
+  const table = (map: Analyses) =>
+    [...map].map(([form, candidates]): [string, LemmaIds] => {
+      const ids = orderCandidates(candidates, rank, has).map(idOf);
+      return [form, ids.length === 1 ? ids[0]! : ids];
+    });
+
+  const forms = table(analyses);
+  const folded = new Map<string, string[]>();
+  for (const [form] of forms) {
+    const key = foldAccents(form);
+    if (key !== form) folded.set(key, [...(folded.get(key) ?? []), form]);
+  }
+  const file: StoreFile = {
+    version: STORE_VERSION,
+    language,
+    lemmas,
+    entries: [...entries].map(([lemma, list]) => [idOf(lemma), JSON.stringify(list)]),
+    forms,
+    folded: [...folded],
+    clitics: table(cliticHosts),
+    examples: [],
+    exampleIndex: [],
+  };
+  buildExamples(file, exampleSources(lexicons), lemmaId);
+  return file;
+}
+
+/** Writes a file so that readers never see half of it: write aside, then rename. */
+function writeAtomic(path: string, text: string) {
+  const aside = `${path}.${process.pid}.tmp`;
+  writeFileSync(aside, text);
+  renameSync(aside, path);
+}
+
+/** Builds the whole store into `dataDir` from the lexicon and whatever open data is installed. */
+export async function buildStore(dataDir: string): Promise<StoreMeta> {
+  const started = performance.now();
+  const fingerprint = sourceFingerprint();
+  const lexicons = Object.fromEntries(
+    LEARNING_LANGUAGES.map((language) => [language, readLexicon(language)]),
+  ) as Lexicons;
+  const wordnetDir = findWordNetDir();
+  const wordnet = wordnetDir ? readWordNet(wordnetDir) : undefined;
+  const { entries, sources } = buildEntries(lexicons, wordnet);
+  sources.unshift('lexicon', ...(wordnetDir ? [`wordnet:${wordnetDir}`] : []));
+
+  mkdirSync(dataDir, { recursive: true });
+  const counts = {} as StoreMeta['counts'];
+  for (const language of LEARNING_LANGUAGES) {
+    const file = await buildLanguage(language, entries[language], lexicons, wordnet);
+    writeAtomic(storePath(dataDir, language), JSON.stringify(file));
+    counts[language] = {
+      lemmas: file.lemmas.length,
+      entries: [...entries[language].values()].reduce((n, list) => n + list.length, 0),
+      forms: file.forms.length,
+      examples: file.examples.length,
+    };
+  }
+  const meta: StoreMeta = {
+    version: STORE_VERSION,
+    fingerprint,
+    builtAt: new Date().toISOString(),
+    buildMs: Math.round(performance.now() - started),
+    sources,
+    counts,
+  };
+  writeAtomic(metaPath(dataDir), JSON.stringify(meta, null, 2));
+  return meta;
+}

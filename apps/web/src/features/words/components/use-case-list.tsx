@@ -1,0 +1,81 @@
+import type { LearningLanguage, TranslationLanguage, WordUseCases } from '@lendo/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { RotateCw } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PlaySoundButton } from '@/components/play-sound-button';
+import { USE_CASES_SHOWN } from '../api/get-word-use-cases';
+import { markForms, pickTranslation } from '../word-view';
+import { ExamplesSkeleton } from './lookup-states';
+
+interface UseCaseListProps {
+  useCases: UseQueryResult<WordUseCases>;
+  /** The forms of the word to highlight in the sentences. */
+  forms: readonly string[];
+  language: LearningLanguage;
+  translationLanguage: TranslationLanguage;
+}
+
+/** Up to two sentences that use the word, each with its translation and a play-sound button. */
+export function UseCaseList({ useCases, forms, language, translationLanguage }: UseCaseListProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const shown = useCases.data?.use_cases.slice(0, USE_CASES_SHOWN) ?? [];
+
+  return (
+    <section aria-labelledby={headingId}>
+      <h4 id={headingId} className="mb-3 text-xs font-semibold tracking-wide text-muted uppercase">
+        {t('lookup.examples')}
+      </h4>
+      {useCases.isPending ? (
+        <ExamplesSkeleton />
+      ) : useCases.isError ? (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+          <p>{t('lookup.examples-error')}</p>
+          <button
+            type="button"
+            onClick={() => void useCases.refetch()}
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-field px-2 font-semibold text-brand-ink hover:bg-surface-muted"
+          >
+            <RotateCw aria-hidden="true" className="size-4" />
+            {t('lookup.retry')}
+          </button>
+        </div>
+      ) : shown.length === 0 ? (
+        <p className="text-sm text-muted">{t('lookup.examples-empty')}</p>
+      ) : (
+        <ul className="grid gap-3">
+          {shown.map((useCase) => {
+            const translation = pickTranslation(useCase.translations, translationLanguage);
+            return (
+              <li
+                key={useCase.sentence}
+                className="flex items-start gap-2 rounded-card bg-surface-muted/70 py-3 pr-2 pl-4"
+              >
+                <div className="min-w-0 flex-1 py-1">
+                  <p lang={language} className="font-reading text-[17px] leading-relaxed text-pretty">
+                    {markForms(useCase.sentence, forms).map((run, index) =>
+                      run.marked ? (
+                        <strong key={index} className="font-semibold text-brand-ink">
+                          {run.text}
+                        </strong>
+                      ) : (
+                        run.text
+                      ),
+                    )}
+                  </p>
+                  {translation && (
+                    <p lang={translation.language} className="mt-1 text-sm text-pretty text-muted">
+                      {translation.translation}
+                    </p>
+                  )}
+                </div>
+                <PlaySoundButton text={useCase.sentence} language={language} />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CATEGORIES, GENRES, LEARNING_LANGUAGES, LEVELS } from '@lendo/shared';
+import { describe, expect, it } from 'vitest';
+import { LibraryError, STORIES_DIR, readLibrary, readStory } from './library.ts';
+
+const library = readLibrary();
+const stories = library.map((entry) => entry.story);
+
+describe('the story library', () => {
+  it('holds at least 10 stories in each learning language, 30 or more in all', () => {
+    expect(stories.length).toBeGreaterThanOrEqual(30);
+    for (const language of LEARNING_LANGUAGES) {
+      expect(stories.filter((s) => s.language === language).length, language).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  it('spreads over every level in every language', () => {
+    for (const language of LEARNING_LANGUAGES) {
+      const levels = new Set(stories.filter((s) => s.language === language).map((s) => s.level));
+      expect([...levels].sort(), language).toEqual([...LEVELS].sort());
+    }
+  });
+
+  it('covers at least 10 genres and every category', () => {
+    expect(new Set(stories.map((s) => s.genre)).size).toBeGreaterThanOrEqual(10);
+    expect(new Set(stories.map((s) => s.category))).toEqual(new Set(CATEGORIES));
+    for (const story of stories) expect(GENRES).toContain(story.genre);
+  });
+
+  it('has distinct titles within a language', () => {
+    for (const language of LEARNING_LANGUAGES) {
+      const titles = stories.filter((s) => s.language === language).map((s) => s.title[language]);
+      expect(new Set(titles).size, language).toBe(titles.length);
+    }
+  });
+
+  it('keeps elementary pages short and advanced pages long', () => {
+    const averageWords = (level: string) => {
+      const pages = stories
+        .filter((s) => s.level === level)
+        .flatMap((s) => s.chapters.flatMap((c) => c.pages));
+      const words = pages.map(
+        (page) =>
+          page
+            .map((s) => s.text)
+            .join(' ')
+            .split(/\s+/).length,
+      );
+      return words.reduce((a, b) => a + b, 0) / words.length;
+    };
+    expect(averageWords('elementary')).toBeLessThan(70);
+    expect(averageWords('advanced')).toBeGreaterThan(2 * averageWords('elementary'));
+  });
+});
+
+describe('readStory', () => {
+  const sample = library[0]!;
+  const folder = join(STORIES_DIR, sample.story.language, sample.story.slug);
+
+  /** A copy of the first story with `change` applied, read back. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests reach into the raw JSON freely
+  function readChanged(change: (story: any) => void) {
+    const dir = join(mkdtempSync(join(tmpdir(), 'lendo-story-')), sample.story.slug);
+    mkdirSync(dir);
+    const json = JSON.parse(readFileSync(join(folder, 'story.json'), 'utf8'));
+    change(json);
+    writeFileSync(join(dir, 'story.json'), JSON.stringify(json));
+    writeFileSync(join(dir, 'cover.svg'), sample.cover);
+    return () => readStory(dir);
+  }
+
+  it('reads a valid story', () => {
+    expect(readChanged(() => {})().story.slug).toBe(sample.story.slug);
+  });
+
+  it('fails on a missing translation', () => {
+    const read = readChanged((s) => {
+      const translations = s.chapters[0].pages[0][0].translations;
+      delete translations[Object.keys(translations)[0]!];
+    });
+    expect(read).toThrow(LibraryError);
+    expect(read).toThrow(/missing translation/);
+  });
+
+  it('fails on an empty page', () => {
+    expect(readChanged((s) => (s.chapters[1].pages[0] = []))).toThrow(/at least one sentence/);
+  });
+
+  it('fails on a lemma for a word the sentence does not have', () => {
+    expect(readChanged((s) => (s.chapters[0].pages[0][0].lemmas = { zzyzx: 'zzyzx' }))).toThrow(
+      /"zzyzx" is not a word of the sentence/,
+    );
+  });
+
+  it('fails on an unknown genre and on a cover with a script', () => {
+    expect(readChanged((s) => (s.genre = 'romance'))).toThrow(/genre/);
+    const dir = join(mkdtempSync(join(tmpdir(), 'lendo-story-')), sample.story.slug);
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'story.json'), readFileSync(join(folder, 'story.json')));
+    writeFileSync(join(dir, 'cover.svg'), '<svg><script>alert(1)</script></svg>');
+    expect(() => readStory(dir)).toThrow(/without scripts/);
+  });
+});
