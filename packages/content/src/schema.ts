@@ -1,4 +1,11 @@
-import { CATEGORIES, GENRES, LEARNING_LANGUAGES, LEVELS, type LearningLanguage } from '@lendo/shared';
+import {
+  CATEGORIES,
+  GENRES,
+  LEARNING_LANGUAGES,
+  LEVELS,
+  WORD_PATTERN,
+  type LearningLanguage,
+} from '@lendo/shared';
 import { z } from 'zod';
 
 const text = z.string().trim().min(1);
@@ -20,9 +27,6 @@ const chapterSchema = z
     pages: z.array(pageSchema).min(2, { error: 'a chapter needs at least 2 pages' }),
   })
   .strict();
-
-/** Words as a reader taps them: runs of letters, with inner apostrophes and hyphens. */
-export const WORD_PATTERN = /\p{L}+(?:['’-]\p{L}+)*/gu;
 
 export const storySchema = z
   .object({
@@ -85,3 +89,5 @@ export const storySchema = z
 export type Story = z.infer<typeof storySchema>;
 export type StorySentence = z.infer<typeof sentenceSchema>;
 export type { LearningLanguage };
+/** Words as a reader taps them (the reader's own pattern, from @lendo/shared). */
+export { WORD_PATTERN };

@@ -4,3 +4,4 @@ export * from './validation.ts';
 export * from './auth.ts';
 export * from './dictionary.ts';
 export * from './language.ts';
+export * from './stories.ts';
