@@ -80,6 +80,26 @@ try {
     body: JSON.stringify(user),
   });
   const { access } = (await signup.json()) as { access: string };
+  const authorized = { authorization: `Bearer ${access}` };
+  // A reader with a favorite and some progress, so the per-reader joins have rows to find.
+  const stories = (await (await fetch(`${base}/stories/?page=1`, { headers: authorized })).json()) as {
+    results: Array<{ id: string }>;
+  };
+  const storyId = stories.results[0]!.id;
+  const story = (await (await fetch(`${base}/stories/${storyId}/`, { headers: authorized })).json()) as {
+    chapters: Array<{ id: string }>;
+  };
+  const chapterId = story.chapters[0]!.id;
+  await fetch(`${base}/stories/${storyId}/favorite/`, {
+    method: 'PUT',
+    headers: { ...json, ...authorized },
+    body: JSON.stringify({ favorite: true }),
+  });
+  await fetch(`${base}/chapters/${chapterId}/progress/`, {
+    method: 'POST',
+    headers: { ...json, ...authorized },
+    body: JSON.stringify({ page: 1, reading_seconds: 30 }),
+  });
 
   const measured = [
     await load('bare fastify', { url: `http://127.0.0.1:${barePort}/` }),
@@ -89,7 +109,9 @@ try {
       headers: json,
       body: JSON.stringify({ email: user.email, password: user.password }),
     }),
-    await load('GET /auth/me/', { url: `${base}/auth/me/`, headers: { authorization: `Bearer ${access}` } }),
+    await load('GET /auth/me/', { url: `${base}/auth/me/`, headers: authorized }),
+    await load('GET /stories/?page=1', { url: `${base}/stories/?page=1`, headers: authorized }),
+    await load('GET /chapters/{id}/', { url: `${base}/chapters/${chapterId}/`, headers: authorized }),
   ];
   const bareRps = measured[0]!.rps;
   const rows: Row[] = measured.map((row) => {

@@ -12,15 +12,25 @@ export function newAccount() {
 
 export type Account = ReturnType<typeof newAccount>;
 
+interface AccountOptions {
+  onboarded?: boolean;
+  /** The interface language of the account (en unless given). */
+  locale?: 'pt' | 'en' | 'es';
+  /** The language learned, answered in onboarding (en unless given). */
+  language?: 'pt' | 'en' | 'es';
+}
+
 /** Creates an account through the API, optionally with onboarding done; returns its tokens. */
-export async function createAccount(request: APIRequestContext, options: { onboarded?: boolean } = {}) {
+export async function createAccount(request: APIRequestContext, options: AccountOptions = {}) {
   const account = newAccount();
-  const res = await request.post('/api/auth/signup/', { data: { ...account, locale: 'en' } });
+  const res = await request.post('/api/auth/signup/', {
+    data: { ...account, locale: options.locale ?? 'en' },
+  });
   if (!res.ok()) throw new Error(`signup failed: ${res.status()} ${await res.text()}`);
   const tokens = (await res.json()) as { access: string; refresh: string };
   if (options.onboarded) {
     const done = await request.post('/api/auth/onboarding/', {
-      data: { language: 'en', proficiency: 'intermediate', motivation: 'travel' },
+      data: { language: options.language ?? 'en', proficiency: 'intermediate', motivation: 'travel' },
       headers: { authorization: `Bearer ${tokens.access}` },
     });
     if (!done.ok()) throw new Error(`onboarding failed: ${done.status()}`);

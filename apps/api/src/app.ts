@@ -13,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { readLibrary, type LibraryStory } from '@lendo/content';
 import { dictionaryApp, loadDictionary } from '@lendo/dictionary';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -26,11 +27,15 @@ import { createSpeechPool } from './lib/speech/speech-pool.ts';
 import { createAccessTokens, resolveJwtSecret } from './lib/tokens.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { loadLibrary } from './modules/stories/library-loader.ts';
+import { storiesRoutes } from './modules/stories/routes.ts';
+import { storySentences } from './modules/stories/sentence-translations.ts';
+import { createStoriesService } from './modules/stories/service.ts';
 import { devMailRoutes, healthRoutes } from './modules/system/routes.ts';
 import { ttsRoutes } from './modules/tts/routes.ts';
 import { createTtsService } from './modules/tts/service.ts';
 import { wordContextRoutes } from './modules/word-context/routes.ts';
-import { lexiconSentences } from './modules/word-context/sentence-translations.ts';
+import { firstTranslation, lexiconSentences } from './modules/word-context/sentence-translations.ts';
 import { createWordContextService } from './modules/word-context/service.ts';
 import { wordsRoutes } from './modules/words/routes.ts';
 import { createWordsService } from './modules/words/service.ts';
@@ -40,13 +45,17 @@ export interface AppDeps {
   database: Database;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** The story library to load; packages/content's by default. */
+  library?: LibraryStory[];
 }
+
+const API_PREFIX = '/api';
 
 /**
  * The whole server: API under /api, the dictionary service under /dict and, when built, the web
  * app at /. External plugins first, then our own, then routes.
  */
-export async function buildApp({ config, database, clock = systemClock, logger }: AppDeps) {
+export async function buildApp({ config, database, clock = systemClock, logger, library }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: (req) => {
@@ -97,11 +106,20 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const auth = createAuthService({ db: database.db, clock, accessTokens, mailer, appUrl });
   app.addHook('onClose', () => mailer.flush());
 
+  const loaded = await loadLibrary(database.db, library ?? readLibrary(), clock.now());
+  app.log.info(loaded, 'story library loaded');
+  const stories = createStoriesService({
+    db: database.db,
+    clock,
+    userOf: (userId) => auth.me(userId),
+    apiPrefix: API_PREFIX,
+  });
+
   // The dictionary: loaded in process (its store is built on first use), or a separate service.
   const dictionaryDir = join(config.DATA_DIR, 'dictionary');
   const dictionary = config.DICTIONARY_URL
     ? httpDictionary(config.DICTIONARY_URL)
-    : inProcessDictionary(await loadDictionary(dictionaryDir));
+    : inProcessDictionary(await loadDictionary(dictionaryDir, { log: (message) => app.log.info(message) }));
   const llm =
     config.LLM_BASE_URL && config.LLM_MODEL && config.LLM_API_KEY
       ? createLlmClient({
@@ -116,7 +134,7 @@ export async function buildApp({ config, database, clock = systemClock, logger }
   const wordContext = createWordContextService({
     db: database.db,
     dictionary,
-    sentences: lexiconSentences(dictionary),
+    sentences: firstTranslation([storySentences(database.db), lexiconSentences(dictionary)]),
     llm,
     localeOf,
     log: app.log,
@@ -136,8 +154,9 @@ export async function buildApp({ config, database, clock = systemClock, logger }
       await api.register(wordsRoutes, { words });
       await api.register(wordContextRoutes, { wordContext });
       await api.register(ttsRoutes, { tts });
+      await api.register(storiesRoutes, { stories });
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
   // Embedded mode serves the dictionary itself; a separate one (DICTIONARY_URL) has its own address.
   if (!config.DICTIONARY_URL) await app.register(dictionaryApp, { prefix: '/dict', dataDir: dictionaryDir });

@@ -3,6 +3,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { wordContextCache } from '../src/db/schema.ts';
 import { startFakeLlm } from './fake-llm.ts';
 import { bearer, build, signup } from './helper.ts';
+import { storyOf } from './story-helpers.ts';
 
 const llm = await startFakeLlm();
 afterAll(() => llm.close());
@@ -56,6 +57,30 @@ describe('GET /ai/word-context/ without a language model', () => {
       translation_source: 'authored',
       target_language: 'es',
     });
+  });
+
+  it("gives a story sentence's authored translation, in the reader's translation language", async () => {
+    const cases = [
+      { locale: 'pt', slug: 'es-la-sopa-de-los-martes', key: 'pt', target: 'pt-br' },
+      { locale: 'es', slug: 'en-the-frog-prince', key: 'es', target: 'es' },
+      { locale: 'pt', slug: 'pt-o-curupira', key: 'en', target: 'en' },
+    ] as const;
+    for (const c of cases) {
+      const { tokens } = await signup(app, { locale: c.locale });
+      const sentence = storyOf(c.slug).chapters[1]!.pages[0]![1]!;
+      const word = sentence.text.match(/\p{L}+/u)![0];
+      const res = await explain(app, tokens, {
+        word,
+        sentence: ` ${sentence.text.replaceAll(' ', '  ')}\n`,
+        language: c.slug.slice(0, 2),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json(), c.slug).toMatchObject({
+        translation: sentence.translations[c.key],
+        translation_source: 'authored',
+        target_language: c.target,
+      });
+    }
   });
 
   it('resolves an inflected form and says when no authored translation of the sentence exists', async () => {

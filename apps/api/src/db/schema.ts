@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { LearningLanguage } from '@lendo/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -93,3 +106,167 @@ export const wordContextCache = pgTable('word_context_cache', {
   model: text('model').notNull(),
   createdAt: createdAt(),
 });
+
+/** A text in each of the three languages (en, es, pt). */
+export type Localized = Record<LearningLanguage, string>;
+
+/** A sentence as stored in a page: its normalised text, translations by language and lemmas. */
+export interface StoredSentence {
+  text: string;
+  translations: Partial<Record<LearningLanguage, string>>;
+  /** Surface word (lower case) → lemma, where they differ. */
+  lemmas: Record<string, string>;
+}
+
+/**
+ * The story library, loaded from packages/content at start-up. Ids derive from the slug, so a
+ * changed story is updated in place and readers keep their progress and favorites.
+ */
+export const stories = pgTable(
+  'stories',
+  {
+    id: uuid('id').primaryKey(),
+    slug: text('slug').notNull(),
+    language: text('language').notNull(),
+    level: text('level').notNull(),
+    genre: text('genre').notNull(),
+    category: text('category').notNull(),
+    title: jsonb('title').$type<Localized>().notNull(),
+    description: jsonb('description').$type<Localized>().notNull(),
+    coverSvg: text('cover_svg').notNull(),
+    chaptersCount: integer('chapters_count').notNull(),
+    pagesCount: integer('pages_count').notNull(),
+    wordCount: integer('word_count').notNull(),
+    /** Hash of the story's files (and of the loader's version): unchanged means nothing to write. */
+    contentHash: text('content_hash').notNull(),
+    /** Titles and descriptions in every language, lower case and without accents, for search. */
+    searchText: text('search_text').notNull(),
+    /** The title in the story's language, lower case and without accents, for ordering. */
+    sortTitle: text('sort_title').notNull(),
+    /** When the story was first loaded. */
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the story left the library: hidden, but readers' data is kept should it return. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stories_slug_key').on(t.slug),
+    index('stories_language_level_idx').on(t.language, t.level),
+    index('stories_genre_idx').on(t.genre),
+    index('stories_category_idx').on(t.category),
+    index('stories_newest_idx').on(t.createdAt.desc(), t.sortTitle),
+  ],
+);
+
+export const chapters = pgTable(
+  'chapters',
+  {
+    id: uuid('id').primaryKey(),
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    /** 1-based position in the story. */
+    number: integer('number').notNull(),
+    title: jsonb('title').$type<Localized>().notNull(),
+    pagesCount: integer('pages_count').notNull(),
+    wordCount: integer('word_count').notNull(),
+  },
+  (t) => [uniqueIndex('chapters_story_number_key').on(t.storyId, t.number)],
+);
+
+export const pages = pgTable(
+  'pages',
+  {
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    /** 1-based position in the chapter. */
+    number: integer('number').notNull(),
+    sentences: jsonb('sentences').$type<StoredSentence[]>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.chapterId, t.number] }),
+    // Finds the page holding a sentence (sentences @> '[{"text": …}]') for word explanations.
+    index('pages_sentences_idx').using('gin', t.sentences.op('jsonb_path_ops')),
+  ],
+);
+
+export const storyFavorites = pgTable(
+  'story_favorites',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.storyId] }), index('story_favorites_story_idx').on(t.storyId)],
+);
+
+/** A reader's progress in a chapter. It only moves forward. */
+export const chapterProgress = pgTable(
+  'chapter_progress',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    /** The chapter's story, so that a reader's progress per story is one index range. */
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    pagesCompleted: integer('pages_completed').notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.chapterId] }),
+    index('chapter_progress_user_story_idx').on(t.userId, t.storyId),
+    index('chapter_progress_chapter_idx').on(t.chapterId),
+  ],
+);
+
+/** Time spent reading, one row per progress report; the graded reader sums them per local day. */
+export const readingSessions = pgTable(
+  'reading_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the chapter has left the library; the time read still counts. */
+    chapterId: uuid('chapter_id').references(() => chapters.id, { onDelete: 'set null' }),
+    seconds: integer('seconds').notNull(),
+    /** The calendar day in the reader's time zone when the time was reported. */
+    localDay: date('local_day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reading_sessions_user_day_idx').on(t.userId, t.localDay),
+    index('reading_sessions_user_chapter_idx').on(t.userId, t.chapterId),
+    index('reading_sessions_chapter_idx').on(t.chapterId),
+  ],
+);
+
+/** Words a reader looked up while reading a chapter, once each (lower case). */
+export const chapterLookups = pgTable(
+  'chapter_lookups',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.chapterId, t.word] }),
+    index('chapter_lookups_chapter_idx').on(t.chapterId),
+  ],
+);

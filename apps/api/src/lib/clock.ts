@@ -15,3 +15,19 @@ export function manualClock(start = new Date()) {
     },
   };
 }
+
+/** The calendar day (YYYY-MM-DD) that `at` falls on in an IANA time zone; UTC if the zone is unknown. */
+export function localDay(at: Date, timeZone: string): string {
+  const format = (zone: string) =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(at);
+  try {
+    return format(timeZone);
+  } catch {
+    return format('UTC');
+  }
+}

@@ -59,6 +59,8 @@ export function registerErrorHandling(app: FastifyInstance) {
             : 'error.invalid-value';
       }
       const first = Object.values(fields)[0] as ErrorCode;
+      // An id that cannot name anything (its schema answers error.not-found) is simply not found.
+      if (first === 'error.not-found') return reply.status(404).send(errorBody(first));
       return reply.status(400).send({ ...errorBody(first, fields), message: errorMessage(first) });
     }
     const status = error.statusCode ?? 500;

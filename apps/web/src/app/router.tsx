@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type LoaderFunction } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
+import { PageError } from './page-error';
 import { RouteError } from './route-error';
 import { onboardingLoader, protectedLoader } from './route-guards';
 
@@ -10,8 +11,19 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
+/** A page module that also exports `loader(queryClient)`, which fills the cache before it renders. */
+interface PageWithLoader {
+  default: ComponentType;
+  loader: (queryClient: QueryClient) => LoaderFunction;
+}
+
 /** Every route; pages load on demand. Loaders get the QueryClient and fill the cache before render. */
 export function createAppRouter(queryClient: QueryClient) {
+  const pageWithLoader = (load: () => Promise<PageWithLoader>) => async () => {
+    const module = await load();
+    return { Component: module.default, loader: module.loader(queryClient) };
+  };
+
   return createBrowserRouter([
     {
       errorElement: <RouteError />,
@@ -36,7 +48,24 @@ export function createAppRouter(queryClient: QueryClient) {
         {
           loader: protectedLoader(queryClient),
           lazy: page(() => import('./shell/app-shell')),
-          children: [{ index: true, lazy: page(() => import('@/features/home/pages/home')) }],
+          children: [
+            {
+              // A page that fails to load shows its error (or not-found state) inside the shell.
+              errorElement: <PageError />,
+              children: [
+                { index: true, lazy: pageWithLoader(() => import('@/features/stories/pages/home')) },
+                { path: 'story/:id', lazy: pageWithLoader(() => import('@/features/stories/pages/story')) },
+                {
+                  path: 'chapter/:id',
+                  lazy: pageWithLoader(() => import('@/features/reader/pages/chapter')),
+                },
+                {
+                  path: 'finished-chapter/:id',
+                  lazy: pageWithLoader(() => import('@/features/reader/pages/finished-chapter')),
+                },
+              ],
+            },
+          ],
         },
         { path: '*', lazy: page(() => import('./not-found')) },
       ],

@@ -10,7 +10,7 @@ export interface SentenceQuery {
   target: LearningLanguage;
 }
 
-/** Authored translations of sentences: the lexicon's examples now, the story library later. */
+/** Authored translations of sentences: the story library's and the lexicon examples'. */
 export interface SentenceTranslations {
   /** The authored translation of the sentence into `target`, or null when none is known. */
   find(query: SentenceQuery): Promise<string | null>;
@@ -40,6 +40,19 @@ export function lexiconSentences(dictionary: DictionaryClient): SentenceTranslat
       for (const examples of lists) {
         const match = examples.find((example) => normalizeSentence(example.sentence) === wanted);
         const translation = match?.translations.find((t) => t.language === target)?.translation;
+        if (translation) return translation;
+      }
+      return null;
+    },
+  };
+}
+
+/** Asks each source in turn; the first translation found wins. */
+export function firstTranslation(sources: SentenceTranslations[]): SentenceTranslations {
+  return {
+    async find(query) {
+      for (const source of sources) {
+        const translation = await source.find(query);
         if (translation) return translation;
       }
       return null;

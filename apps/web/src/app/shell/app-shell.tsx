@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { ModalHost } from '../modals/modal-host';
 import { BottomMenu } from './bottom-menu';
 import { SiteHeader } from './site-header';
@@ -15,6 +15,7 @@ export default function AppShell() {
       </main>
       <BottomMenu />
       <ModalHost />
+      <ScrollRestoration />
     </div>
   );
 }

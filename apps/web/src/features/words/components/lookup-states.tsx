@@ -1,42 +1,14 @@
 import { LEARNING_LANGUAGES, type LearningLanguage } from '@lendo/shared';
 import { BookSearch, CircleAlert, RotateCw, SearchX } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
-
-/** An icon, a heading and what to do next: the frame of the idle, empty and error states. */
-function StateMessage({
-  icon,
-  title,
-  children,
-}: {
-  icon: ReactNode;
-  title: ReactNode;
-  children?: ReactNode;
-}) {
-  return (
-    <div className="mx-auto grid max-w-sm justify-items-center gap-3 py-8 text-center sm:py-12">
-      {icon}
-      <h3 className="text-lg font-bold tracking-tight text-balance break-words">{title}</h3>
-      {children}
-    </div>
-  );
-}
-
-const iconClasses = 'grid size-14 place-items-center rounded-2xl';
+import { StateMessage } from '@/components/state-message';
 
 /** Before anything is typed. */
 export function LookupIdle() {
   const { t } = useTranslation();
   return (
-    <StateMessage
-      icon={
-        <span className={`${iconClasses} bg-brand-soft text-brand-ink`}>
-          <BookSearch aria-hidden="true" className="size-7" />
-        </span>
-      }
-      title={t('lookup.idle.title')}
-    >
+    <StateMessage icon={<BookSearch aria-hidden="true" />} title={t('lookup.idle.title')} headingLevel={3}>
       <p className="text-pretty text-muted">{t('lookup.idle.text')}</p>
       <p className="text-sm text-muted max-desktop:hidden">
         <Trans
@@ -97,12 +69,10 @@ export function NoEntry({ word, language, onSearchIn }: NoEntryProps) {
   const { t } = useTranslation();
   return (
     <StateMessage
-      icon={
-        <span className={`${iconClasses} bg-surface-muted text-muted`}>
-          <SearchX aria-hidden="true" className="size-7" />
-        </span>
-      }
+      icon={<SearchX aria-hidden="true" />}
+      tone="muted"
       title={t('lookup.empty.title', { word })}
+      headingLevel={3}
     >
       <p className="text-pretty text-muted">{t('lookup.empty.text')}</p>
       <p className="mt-2 text-sm font-semibold">{t('lookup.empty.other-languages')}</p>
@@ -122,17 +92,15 @@ export function LookupFailed({ code, onRetry }: { code: string; onRetry: () => v
   const { t } = useTranslation();
   return (
     <StateMessage
-      icon={
-        <span className={`${iconClasses} bg-danger-soft text-danger`}>
-          <CircleAlert aria-hidden="true" className="size-7" />
-        </span>
-      }
+      icon={<CircleAlert aria-hidden="true" />}
+      tone="danger"
       title={t('lookup.error.title')}
+      headingLevel={3}
     >
       <p className="text-pretty text-muted">{t(code)}</p>
       <Button variant="secondary" className="mt-2" onClick={onRetry}>
         <RotateCw aria-hidden="true" className="size-4" />
-        {t('lookup.retry')}
+        {t('common.retry')}
       </Button>
     </StateMessage>
   );

@@ -1,11 +1,11 @@
 import type { LearningLanguage, TranslationLanguage, WordUseCases } from '@lendo/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { RotateCw } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InlineRetry } from '@/components/inline-retry';
 import { PlaySoundButton } from '@/components/play-sound-button';
-import { USE_CASES_SHOWN } from '../api/get-word-use-cases';
-import { markForms, pickTranslation } from '../word-view';
+import { USE_CASES_SHOWN } from '@/lib/word-use-cases';
+import { markForms, pickTranslation } from '@/lib/word-view';
 import { ExamplesSkeleton } from './lookup-states';
 
 interface UseCaseListProps {
@@ -30,17 +30,7 @@ export function UseCaseList({ useCases, forms, language, translationLanguage }: 
       {useCases.isPending ? (
         <ExamplesSkeleton />
       ) : useCases.isError ? (
-        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
-          <p>{t('lookup.examples-error')}</p>
-          <button
-            type="button"
-            onClick={() => void useCases.refetch()}
-            className="inline-flex min-h-11 items-center gap-1.5 rounded-field px-2 font-semibold text-brand-ink hover:bg-surface-muted"
-          >
-            <RotateCw aria-hidden="true" className="size-4" />
-            {t('lookup.retry')}
-          </button>
-        </div>
+        <InlineRetry message={t('lookup.examples-error')} onRetry={() => void useCases.refetch()} />
       ) : shown.length === 0 ? (
         <p className="text-sm text-muted">{t('lookup.examples-empty')}</p>
       ) : (

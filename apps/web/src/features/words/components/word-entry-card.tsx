@@ -1,7 +1,7 @@
 import type { DictionaryEntry, LearningLanguage, TranslationLanguage } from '@lendo/shared';
 import { useTranslation } from 'react-i18next';
 import { cx } from '@/lib/cx';
-import { groupTranslations, normalizeLookup } from '../word-view';
+import { groupTranslations, normalizeLookup } from '@/lib/word-view';
 
 interface WordEntryCardProps {
   entry: DictionaryEntry;

@@ -7,7 +7,7 @@ import { PanelModal } from '@/components/panel-modal';
 import { cx } from '@/lib/cx';
 import { useMe } from '@/lib/me';
 import type { ModalPropsByName } from '@/lib/modals';
-import { normalizeLookup } from '../word-view';
+import { normalizeLookup } from '@/lib/word-view';
 import { LookupResult } from './lookup-result';
 import { WordLanguagePicker } from './word-language-picker';
 

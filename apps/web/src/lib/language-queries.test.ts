@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient as appQueryClient } from '@/lib/query-client';
-import { wordContextQueryOptions } from './get-word-context';
-import { wordUseCasesQueryOptions } from './get-word-use-cases';
+import { queryClient as appQueryClient } from './query-client';
+import { wordContextQueryOptions } from './word-context';
+import { wordUseCasesQueryOptions } from './word-use-cases';
 
 /** A client with the app's defaults, minus the waiting between retries. */
 const newClient = () =>

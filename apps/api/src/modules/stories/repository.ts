@@ -1,0 +1,337 @@
+import { and, asc, count, desc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
+import type { Category, Genre, LearningLanguage, Level } from '@lendo/shared';
+import type { Executor } from '../../db/client.ts';
+import {
+  chapterLookups,
+  chapterProgress,
+  chapters,
+  pages,
+  readingSessions,
+  stories,
+  storyFavorites,
+  type StoredSentence,
+} from '../../db/schema.ts';
+
+export interface StoryFilters {
+  /** Search terms, folded (see foldText); a story matches when its text contains every one. */
+  terms: string[];
+  language?: LearningLanguage;
+  genre?: Genre;
+  level?: Level;
+  category?: Category;
+}
+
+const live = isNull(stories.retiredAt);
+/** Newest first, then by title; the C collation orders the same on PGlite and on PostgreSQL. */
+const newestFirst = [desc(stories.createdAt), sql`${stories.sortTitle} collate "C"`, asc(stories.id)];
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function matching(filters: StoryFilters): SQL | undefined {
+  return and(
+    live,
+    ...filters.terms.map((term) => like(stories.searchText, `%${escapeLike(term)}%`)),
+    filters.language && eq(stories.language, filters.language),
+    filters.genre && eq(stories.genre, filters.genre),
+    filters.level && eq(stories.level, filters.level),
+    filters.category && eq(stories.category, filters.category),
+  );
+}
+
+/** A reader's progress summed per story. */
+function progressByStory(db: Executor, userId: string) {
+  return db
+    .select({
+      storyId: chapterProgress.storyId,
+      pagesDone: sql<string>`sum(${chapterProgress.pagesCompleted})`.as('pages_done'),
+      chaptersFinished: sql<string>`count(${chapterProgress.finishedAt})`.as('chapters_finished'),
+      lastReadAt: sql<string>`max(${chapterProgress.updatedAt})`.as('last_read_at'),
+    })
+    .from(chapterProgress)
+    .where(eq(chapterProgress.userId, userId))
+    .groupBy(chapterProgress.storyId)
+    .as('progress');
+}
+
+/** Stories as cards, with the reader's favorite mark and progress; callers add where and order. */
+function cardQuery<Extra extends Record<string, SQL | SQL.Aliased>>(
+  db: Executor,
+  userId: string,
+  extra: Extra = {} as Extra,
+) {
+  const progress = progressByStory(db, userId);
+  const query = db
+    .select({
+      ...extra,
+      id: stories.id,
+      slug: stories.slug,
+      language: stories.language,
+      level: stories.level,
+      genre: stories.genre,
+      category: stories.category,
+      title: stories.title,
+      description: stories.description,
+      contentHash: stories.contentHash,
+      chaptersCount: stories.chaptersCount,
+      pagesCount: stories.pagesCount,
+      wordCount: stories.wordCount,
+      createdAt: stories.createdAt,
+      favorite: sql<boolean>`${storyFavorites.userId} is not null`,
+      pagesDone: sql`coalesce(${progress.pagesDone}, 0)`.mapWith(Number),
+      chaptersFinished: sql`coalesce(${progress.chaptersFinished}, 0)`.mapWith(Number),
+    })
+    .from(stories)
+    .leftJoin(storyFavorites, and(eq(storyFavorites.storyId, stories.id), eq(storyFavorites.userId, userId)))
+    .leftJoin(progress, eq(progress.storyId, stories.id))
+    .$dynamic();
+  const unfinished = sql`coalesce(${progress.chaptersFinished}, 0) < ${stories.chaptersCount}`;
+  return { query, progress, unfinished };
+}
+
+export type CardRow = Awaited<
+  ReturnType<ReturnType<typeof cardQuery<Record<never, never>>>['query']['execute']>
+>[number];
+
+export const storiesRepository = {
+  async count(db: Executor, filters: StoryFilters) {
+    const [row] = await db.select({ n: count() }).from(stories).where(matching(filters));
+    return row?.n ?? 0;
+  },
+
+  /** A page of the stories matching the filters, and how many match in all. */
+  async list(db: Executor, userId: string, filters: StoryFilters, page: { limit: number; offset: number }) {
+    const { query } = cardQuery(db, userId, { total: sql`count(*) over ()`.mapWith(Number) });
+    const rows = await query
+      .where(matching(filters))
+      .orderBy(...newestFirst)
+      .limit(page.limit)
+      .offset(page.offset);
+    // Past the last page no row carries the total: count apart.
+    const total = rows[0]?.total ?? (page.offset > 0 ? await storiesRepository.count(db, filters) : 0);
+    return { rows, total };
+  },
+
+  async card(db: Executor, userId: string, storyId: string): Promise<CardRow | null> {
+    const [row] = await cardQuery(db, userId).query.where(and(live, eq(stories.id, storyId)));
+    return row ?? null;
+  },
+
+  /**
+   * Unfinished stories at the given levels, the first level first and the others in the order
+   * given; in one language or, without one, in all.
+   */
+  async recommended(
+    db: Executor,
+    userId: string,
+    where: { language: LearningLanguage | null; levels: Level[] },
+    limit: number,
+  ) {
+    const { query, unfinished } = cardQuery(db, userId);
+    const rank = sql`case ${stories.level} ${sql.join(
+      where.levels.map((level, i) => sql`when ${level} then ${sql.raw(String(i))}`),
+      sql` `,
+    )} end`;
+    return query
+      .where(
+        and(
+          live,
+          where.language ? eq(stories.language, where.language) : undefined,
+          inArray(stories.level, where.levels),
+          unfinished,
+        ),
+      )
+      .orderBy(rank, ...newestFirst)
+      .limit(limit);
+  },
+
+  async newest(db: Executor, userId: string, language: LearningLanguage | null, limit: number) {
+    return cardQuery(db, userId)
+      .query.where(and(live, language ? eq(stories.language, language) : undefined))
+      .orderBy(...newestFirst)
+      .limit(limit);
+  },
+
+  /** Stories the reader has started and not finished, the most recently read first. */
+  async inProgress(db: Executor, userId: string, limit: number) {
+    const { query, progress, unfinished } = cardQuery(db, userId);
+    return query
+      .where(and(live, sql`${progress.storyId} is not null`, unfinished))
+      .orderBy(desc(progress.lastReadAt), ...newestFirst)
+      .limit(limit);
+  },
+
+  /** The reader's favorite stories, the most recently marked first. */
+  async favorites(db: Executor, userId: string, limit: number) {
+    return cardQuery(db, userId)
+      .query.where(and(live, sql`${storyFavorites.userId} is not null`))
+      .orderBy(desc(storyFavorites.createdAt), ...newestFirst)
+      .limit(limit);
+  },
+
+  async exists(db: Executor, storyId: string) {
+    const [row] = await db
+      .select({ id: stories.id })
+      .from(stories)
+      .where(and(live, eq(stories.id, storyId)));
+    return Boolean(row);
+  },
+
+  async cover(db: Executor, storyId: string) {
+    const [row] = await db
+      .select({ svg: stories.coverSvg, contentHash: stories.contentHash })
+      .from(stories)
+      .where(and(live, eq(stories.id, storyId)));
+    return row ?? null;
+  },
+
+  async setFavorite(db: Executor, userId: string, storyId: string, favorite: boolean, at: Date) {
+    if (favorite) {
+      await db.insert(storyFavorites).values({ userId, storyId, createdAt: at }).onConflictDoNothing();
+    } else {
+      await db
+        .delete(storyFavorites)
+        .where(and(eq(storyFavorites.userId, userId), eq(storyFavorites.storyId, storyId)));
+    }
+  },
+
+  /** A story's chapters in order, each with the reader's progress. */
+  async chapters(db: Executor, userId: string, storyId: string) {
+    return db
+      .select({
+        id: chapters.id,
+        number: chapters.number,
+        title: chapters.title,
+        pagesCount: chapters.pagesCount,
+        wordCount: chapters.wordCount,
+        pagesCompleted: sql`coalesce(${chapterProgress.pagesCompleted}, 0)`.mapWith(Number),
+        finished: sql<boolean>`${chapterProgress.finishedAt} is not null`,
+      })
+      .from(chapters)
+      .leftJoin(
+        chapterProgress,
+        and(eq(chapterProgress.chapterId, chapters.id), eq(chapterProgress.userId, userId)),
+      )
+      .where(eq(chapters.storyId, storyId))
+      .orderBy(chapters.number);
+  },
+
+  /** A chapter of a story in the library with what the pages show of its story, and the reader's progress. */
+  async chapter(db: Executor, userId: string, chapterId: string) {
+    const [row] = await db
+      .select({
+        id: chapters.id,
+        number: chapters.number,
+        title: chapters.title,
+        pagesCount: chapters.pagesCount,
+        wordCount: chapters.wordCount,
+        pagesCompleted: sql`coalesce(${chapterProgress.pagesCompleted}, 0)`.mapWith(Number),
+        finished: sql<boolean>`${chapterProgress.finishedAt} is not null`,
+        story: {
+          id: stories.id,
+          slug: stories.slug,
+          language: stories.language,
+          level: stories.level,
+          title: stories.title,
+          contentHash: stories.contentHash,
+          chaptersCount: stories.chaptersCount,
+          pagesCount: stories.pagesCount,
+        },
+      })
+      .from(chapters)
+      .innerJoin(stories, and(eq(stories.id, chapters.storyId), live))
+      .leftJoin(
+        chapterProgress,
+        and(eq(chapterProgress.chapterId, chapters.id), eq(chapterProgress.userId, userId)),
+      )
+      .where(eq(chapters.id, chapterId));
+    return row ?? null;
+  },
+
+  async pages(db: Executor, chapterId: string) {
+    return db
+      .select({ number: pages.number, sentences: pages.sentences })
+      .from(pages)
+      .where(eq(pages.chapterId, chapterId))
+      .orderBy(pages.number);
+  },
+
+  /**
+   * Records progress in a chapter without ever moving it back: the larger page count wins and a
+   * finished chapter stays finished.
+   */
+  async saveProgress(db: Executor, row: typeof chapterProgress.$inferInsert) {
+    const [saved] = await db
+      .insert(chapterProgress)
+      .values(row)
+      .onConflictDoUpdate({
+        target: [chapterProgress.userId, chapterProgress.chapterId],
+        set: {
+          pagesCompleted: sql`greatest(${chapterProgress.pagesCompleted}, excluded.pages_completed)`,
+          finishedAt: sql`coalesce(${chapterProgress.finishedAt}, excluded.finished_at)`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      })
+      .returning({ pagesCompleted: chapterProgress.pagesCompleted, finishedAt: chapterProgress.finishedAt });
+    return saved!;
+  },
+
+  /** The reader's pages completed and chapters finished in a story. */
+  async storyProgress(db: Executor, userId: string, storyId: string) {
+    const [row] = await db
+      .select({
+        pagesDone: sql`coalesce(sum(${chapterProgress.pagesCompleted}), 0)`.mapWith(Number),
+        chaptersFinished: count(chapterProgress.finishedAt),
+      })
+      .from(chapterProgress)
+      .where(and(eq(chapterProgress.userId, userId), eq(chapterProgress.storyId, storyId)));
+    return row ?? { pagesDone: 0, chaptersFinished: 0 };
+  },
+
+  async addReadingTime(db: Executor, row: typeof readingSessions.$inferInsert) {
+    await db.insert(readingSessions).values(row);
+  },
+
+  async readingSeconds(db: Executor, userId: string, chapterId: string) {
+    const [row] = await db
+      .select({ seconds: sql`coalesce(sum(${readingSessions.seconds}), 0)`.mapWith(Number) })
+      .from(readingSessions)
+      .where(and(eq(readingSessions.userId, userId), eq(readingSessions.chapterId, chapterId)));
+    return row?.seconds ?? 0;
+  },
+
+  /** Records looked-up words; a word already recorded for the chapter keeps its first time. */
+  async addLookups(db: Executor, userId: string, chapterId: string, words: string[], at: Date) {
+    if (words.length === 0) return;
+    await db
+      .insert(chapterLookups)
+      .values(words.map((word) => ({ userId, chapterId, word, createdAt: at })))
+      .onConflictDoNothing();
+  },
+
+  /** Words the reader looked up in the chapter, in the order first looked up. */
+  async lookups(db: Executor, userId: string, chapterId: string) {
+    const rows = await db
+      .select({ word: chapterLookups.word })
+      .from(chapterLookups)
+      .where(and(eq(chapterLookups.userId, userId), eq(chapterLookups.chapterId, chapterId)))
+      .orderBy(chapterLookups.createdAt, sql`${chapterLookups.word} collate "C"`);
+    return rows.map((row) => row.word);
+  },
+
+  /** A sentence of a story in `language` whose text is exactly `text` (normalised), if any. */
+  async findSentence(db: Executor, language: LearningLanguage, text: string): Promise<StoredSentence | null> {
+    const rows = await db
+      .select({ sentences: pages.sentences })
+      .from(pages)
+      .innerJoin(chapters, eq(chapters.id, pages.chapterId))
+      .innerJoin(stories, eq(stories.id, chapters.storyId))
+      .where(
+        and(
+          live,
+          eq(stories.language, language),
+          sql`${pages.sentences} @> ${JSON.stringify([{ text }])}::jsonb`,
+        ),
+      )
+      .limit(1);
+    return rows[0]?.sentences.find((sentence) => sentence.text === text) ?? null;
+  },
+};

@@ -1,0 +1,162 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  chapterDetail,
+  chapterProgress,
+  chapterProgressBody,
+  chapterReadSummary,
+  errorResponse,
+  favoriteBody,
+  favoriteResponse,
+  idParams,
+  storyDetail,
+  storyHome,
+  storyListQuery,
+  storyPage,
+} from '@lendo/shared';
+import type { StoriesService } from './service.ts';
+
+const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+/** Cover art is SVG: it may style itself, but never run or fetch anything. */
+const COVER_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+
+/** Sends cover art for a year: its URL changes with the story; a revalidation gets a 304. */
+function sendCover(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cover: { svg: string; contentHash: string },
+) {
+  const etag = `"${cover.contentHash}"`;
+  reply
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('etag', etag)
+    .header('content-security-policy', COVER_CSP)
+    .header('x-content-type-options', 'nosniff');
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  return reply.type('image/svg+xml; charset=utf-8').send(cover.svg);
+}
+
+export const storiesRoutes: FastifyPluginAsyncZod<{ stories: StoriesService }> = async (app, { stories }) => {
+  const tags = ['stories'];
+  const secured = { preHandler: app.authenticate };
+  const schema = { tags, security: [{ bearer: [] }] };
+
+  app.get(
+    '/stories/',
+    {
+      ...secured,
+      schema: {
+        ...schema,
+        description:
+          'The story library, newest first then by title. `search` looks in titles and descriptions in ' +
+          'every language, ignoring case and accents; filters combine.',
+        querystring: storyListQuery,
+        response: { 200: storyPage, ...errors },
+      },
+    },
+    async (req) => stories.list(req.userId, req.query),
+  );
+
+  app.get(
+    '/stories/home/',
+    {
+      ...secured,
+      schema: {
+        ...schema,
+        description:
+          "The home page's sections: recommended (the learner's language, at the level of their " +
+          'onboarding answer and its neighbours, unfinished), recently added, in progress and favorites.',
+        response: { 200: storyHome, 401: errorResponse },
+      },
+    },
+    async (req) => stories.home(req.userId),
+  );
+
+  app.get(
+    '/stories/:id/',
+    {
+      ...secured,
+      schema: {
+        ...schema,
+        description: "A story with its chapters and the reader's progress; `continue_*` is where to resume.",
+        params: idParams,
+        response: { 200: storyDetail, ...errors },
+      },
+    },
+    async (req) => stories.detail(req.userId, req.params.id),
+  );
+
+  app.put(
+    '/stories/:id/favorite/',
+    {
+      ...secured,
+      schema: {
+        ...schema,
+        description: "Marks or unmarks the story as one of the reader's favorites.",
+        params: idParams,
+        body: favoriteBody,
+        response: { 200: favoriteResponse, ...errors },
+      },
+    },
+    async (req) => stories.setFavorite(req.userId, req.params.id, req.body.favorite),
+  );
+
+  app.get(
+    '/stories/:id/cover.svg',
+    {
+      schema: {
+        tags,
+        description: 'The cover art (image/svg+xml). Public; the URL in a card carries its version.',
+        params: idParams,
+        response: { 404: errorResponse },
+      },
+    },
+    async (req, reply) => sendCover(req, reply, await stories.cover(req.params.id)),
+  );
+
+  app.get(
+    '/chapters/:id/',
+    {
+      ...secured,
+      schema: {
+        ...schema,
+        description:
+          "A chapter with all its pages, sentences translated into the reader's translation language.",
+        params: idParams,
+        response: { 200: chapterDetail, ...errors },
+      },
+    },
+    async (req) => stories.chapter(req.userId, req.params.id),
+  );
+
+  app.post(
+    '/chapters/:id/progress/',
+    {
+      ...secured,
+      schema: {
+        ...schema,
+        description:
+          'Reports reading: the page completed (progress never goes back; `finished` only with the ' +
+          'last page), the time read since the last report and the words looked up.',
+        params: idParams,
+        body: chapterProgressBody,
+        response: { 200: chapterProgress, ...errors },
+      },
+    },
+    async (req) => stories.recordProgress(req.userId, req.params.id, req.body),
+  );
+
+  app.get(
+    '/chapters/:id/summary/',
+    {
+      ...secured,
+      schema: {
+        ...schema,
+        description: 'The finished-chapter page: words read, reading time, words looked up, what is next.',
+        params: idParams,
+        response: { 200: chapterReadSummary, ...errors },
+      },
+    },
+    async (req) => stories.summary(req.userId, req.params.id),
+  );
+};

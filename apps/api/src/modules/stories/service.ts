@@ -1,0 +1,317 @@
+import {
+  HOME_SECTION_SIZE,
+  LEVEL_FOR_PROFICIENCY,
+  LEVELS,
+  PAGE_SIZE_MAX,
+  READING_SECONDS_PER_REPORT_MAX,
+  WORDS_PER_MINUTE,
+  toLearningLanguage,
+  translationLanguageFor,
+  type Category,
+  type ChapterDetail,
+  type ChapterProgress,
+  type ChapterReadSummary,
+  type ChapterSummary,
+  type Genre,
+  type LearningLanguage,
+  type Level,
+  type Locale,
+  type Me,
+  type StoryCard,
+  type StoryDetail,
+  type StoryHome,
+  type StoryPage,
+  type storyListQuery,
+  type chapterProgressBody,
+} from '@lendo/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { localDay, type Clock } from '../../lib/clock.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { chapterIdFor } from './ids.ts';
+import { storiesRepository as stories, type CardRow } from './repository.ts';
+import { foldText, wordsOf } from './text.ts';
+
+export interface StoriesDeps {
+  db: Db;
+  clock: Clock;
+  /** The signed-in user: interface language, learning language, level and time zone. */
+  userOf(userId: string): Promise<Me>;
+  /** Where the API is served (/api), for the cover URLs in cards. */
+  apiPrefix: string;
+}
+
+type ChapterRow = Awaited<ReturnType<typeof stories.chapters>>[number];
+
+const durationMinutes = (words: number, level: Level) =>
+  Math.max(1, Math.round(words / WORDS_PER_MINUTE[level]));
+
+/** The level and its neighbours, nearest first (the easier one first on a tie). */
+function levelsAround(level: Level): Level[] {
+  const at = LEVELS.indexOf(level);
+  return [LEVELS[at], LEVELS[at - 1], LEVELS[at + 1]].filter((l): l is Level => l !== undefined);
+}
+
+export function createStoriesService({ db, clock, userOf, apiPrefix }: StoriesDeps) {
+  const coverUrl = (storyId: string, contentHash: string) =>
+    `${apiPrefix}/stories/${storyId}/cover.svg?v=${contentHash.slice(0, 16)}`;
+
+  function toCard(row: CardRow, locale: Locale): StoryCard {
+    const language = row.language as LearningLanguage;
+    const level = row.level as Level;
+    return {
+      id: row.id,
+      slug: row.slug,
+      language,
+      title: row.title[language],
+      title_translation: row.title[locale],
+      description: row.description[language],
+      level,
+      genre: row.genre as Genre,
+      category: row.category as Category,
+      cover_url: coverUrl(row.id, row.contentHash),
+      chapters_count: row.chaptersCount,
+      word_count: row.wordCount,
+      duration_minutes: durationMinutes(row.wordCount, level),
+      progress: row.pagesCount > 0 ? Math.min(1, row.pagesDone / row.pagesCount) : 0,
+      favorite: row.favorite,
+      created_at: row.createdAt.toISOString(),
+    };
+  }
+
+  function toChapterSummary(
+    chapter: ChapterRow,
+    story: { language: string; level: string },
+    locale: Locale,
+  ): ChapterSummary {
+    return {
+      id: chapter.id,
+      number: chapter.number,
+      title: chapter.title[story.language as LearningLanguage],
+      title_translation: chapter.title[locale],
+      pages_count: chapter.pagesCount,
+      word_count: chapter.wordCount,
+      duration_minutes: durationMinutes(chapter.wordCount, story.level as Level),
+      pages_completed: chapter.pagesCompleted,
+      finished: chapter.finished,
+    };
+  }
+
+  /** A chapter of a story in the library with the reader's progress, or 404. */
+  async function findChapter(userId: string, chapterId: string) {
+    const chapter = await stories.chapter(db, userId, chapterId);
+    if (!chapter) throw notFound();
+    return chapter;
+  }
+
+  const neighbours = (chapter: { number: number; story: { slug: string; chaptersCount: number } }) => ({
+    previous: chapter.number > 1 ? chapterIdFor(chapter.story.slug, chapter.number - 1) : null,
+    next:
+      chapter.number < chapter.story.chaptersCount
+        ? chapterIdFor(chapter.story.slug, chapter.number + 1)
+        : null,
+  });
+
+  return {
+    /** The library with search (titles and descriptions in any language, accents and case aside). */
+    async list(userId: string, query: z.output<typeof storyListQuery>): Promise<StoryPage> {
+      const { locale } = await userOf(userId);
+      const filters = {
+        terms: foldText(query.search ?? '')
+          .split(' ')
+          .filter(Boolean),
+        language: query.language,
+        genre: query.genre,
+        level: query.difficulty,
+        category: query.category,
+      };
+      const { rows, total } = await stories.list(db, userId, filters, {
+        limit: query.page_size,
+        offset: (query.page - 1) * query.page_size,
+      });
+      return {
+        count: total,
+        page: query.page,
+        page_size: query.page_size,
+        results: rows.map((row) => toCard(row, locale)),
+      };
+    },
+
+    /**
+     * The home page: stories in the learner's language at the level of their onboarding answer
+     * (then the neighbouring levels) they have not finished, the newest stories in their language,
+     * the stories they are reading and their favorites.
+     */
+    async home(userId: string): Promise<StoryHome> {
+      const me = await userOf(userId);
+      const language = me.learning_language;
+      const levels = levelsAround(LEVEL_FOR_PROFICIENCY[me.proficiency ?? 'other']);
+      const recommended = await stories.recommended(db, userId, { language, levels }, HOME_SECTION_SIZE);
+      const recentlyAdded = await stories.newest(db, userId, language, HOME_SECTION_SIZE);
+      const inProgress = await stories.inProgress(db, userId, PAGE_SIZE_MAX);
+      const favorites = await stories.favorites(db, userId, PAGE_SIZE_MAX);
+      const cards = (rows: CardRow[]) => rows.map((row) => toCard(row, me.locale));
+      return {
+        recommended: cards(recommended),
+        recently_added: cards(recentlyAdded),
+        in_progress: cards(inProgress),
+        favorites: cards(favorites),
+      };
+    },
+
+    async detail(userId: string, storyId: string): Promise<StoryDetail> {
+      const { locale } = await userOf(userId);
+      const row = await stories.card(db, userId, storyId);
+      if (!row) throw notFound();
+      const chapters = (await stories.chapters(db, userId, storyId)).map((chapter) =>
+        toChapterSummary(chapter, row, locale),
+      );
+      const next = chapters.find((chapter) => !chapter.finished);
+      return {
+        ...toCard(row, locale),
+        description_translation: row.description[locale],
+        chapters,
+        continue_chapter_id: next?.id ?? null,
+        continue_page: next ? Math.min(next.pages_completed + 1, next.pages_count) : null,
+        finished: !next,
+      };
+    },
+
+    async setFavorite(userId: string, storyId: string, favorite: boolean) {
+      if (!(await stories.exists(db, storyId))) throw notFound();
+      await stories.setFavorite(db, userId, storyId, favorite, clock.now());
+      return { favorite };
+    },
+
+    /** The cover art and its version (the story's content hash). */
+    async cover(storyId: string) {
+      const cover = await stories.cover(db, storyId);
+      if (!cover) throw notFound();
+      return cover;
+    },
+
+    /** A chapter to read: every page, sentences translated for the reader, and where to resume. */
+    async chapter(userId: string, chapterId: string): Promise<ChapterDetail> {
+      const [me, chapter, pages] = await Promise.all([
+        userOf(userId),
+        findChapter(userId, chapterId),
+        stories.pages(db, chapterId),
+      ]);
+      const { story, pagesCompleted, finished } = chapter;
+      const language = story.language as LearningLanguage;
+      const target = translationLanguageFor(me.locale, language);
+      const key = toLearningLanguage(target);
+      const { previous, next } = neighbours(chapter);
+      return {
+        id: chapter.id,
+        number: chapter.number,
+        title: chapter.title[language],
+        title_translation: chapter.title[me.locale],
+        story: {
+          id: story.id,
+          title: story.title[language],
+          language,
+          level: story.level as Level,
+          cover_url: coverUrl(story.id, story.contentHash),
+          chapters_count: story.chaptersCount,
+        },
+        translation_language: target,
+        pages: pages.map((page) => ({
+          number: page.number,
+          sentences: page.sentences.map((sentence) => ({
+            text: sentence.text,
+            translation: sentence.translations[key] ?? '',
+            lemmas: sentence.lemmas,
+          })),
+        })),
+        current_page: finished ? 1 : Math.min(pagesCompleted + 1, chapter.pagesCount),
+        pages_completed: pagesCompleted,
+        finished,
+        previous_chapter_id: previous,
+        next_chapter_id: next,
+      };
+    },
+
+    /**
+     * Records that the reader completed `page` (and the pages before it), never moving progress
+     * back; the chapter is finished only with its last page. Adds the reading time (capped) to the
+     * reader's local day and the looked-up words that belong to the chapter.
+     */
+    async recordProgress(
+      userId: string,
+      chapterId: string,
+      body: z.output<typeof chapterProgressBody>,
+    ): Promise<ChapterProgress> {
+      const chapter = await findChapter(userId, chapterId);
+      if (body.page > chapter.pagesCount)
+        throw badRequest('error.invalid-value', { page: 'error.invalid-value' });
+      if (body.finished && body.page !== chapter.pagesCount) {
+        throw badRequest('error.invalid-value', { finished: 'error.invalid-value' });
+      }
+      const me = await userOf(userId);
+      let words: string[] = [];
+      if (body.looked_up.length > 0) {
+        const inChapter = new Set(
+          (await stories.pages(db, chapterId)).flatMap((page) =>
+            page.sentences.flatMap((s) => wordsOf(s.text)),
+          ),
+        );
+        words = [...new Set(body.looked_up.map((w) => w.normalize('NFC').toLowerCase()))].filter((w) =>
+          inChapter.has(w),
+        );
+      }
+      const now = clock.now();
+      const seconds = Math.min(body.reading_seconds, READING_SECONDS_PER_REPORT_MAX);
+      const { story } = chapter;
+      return db.transaction(async (tx) => {
+        const saved = await stories.saveProgress(tx, {
+          userId,
+          chapterId,
+          storyId: story.id,
+          pagesCompleted: body.page,
+          finishedAt: body.finished ? now : null,
+          updatedAt: now,
+        });
+        if (seconds > 0) {
+          await stories.addReadingTime(tx, {
+            userId,
+            chapterId,
+            seconds,
+            localDay: localDay(now, me.timezone),
+            createdAt: now,
+          });
+        }
+        await stories.addLookups(tx, userId, chapterId, words, now);
+        const inStory = await stories.storyProgress(tx, userId, story.id);
+        return {
+          chapter_id: chapterId,
+          pages_completed: saved.pagesCompleted,
+          finished: saved.finishedAt !== null,
+          story_progress: story.pagesCount > 0 ? Math.min(1, inStory.pagesDone / story.pagesCount) : 0,
+          story_finished: inStory.chaptersFinished >= story.chaptersCount,
+        };
+      });
+    },
+
+    /** The finished-chapter page: what was read, for how long, the words looked up, what is next. */
+    async summary(userId: string, chapterId: string): Promise<ChapterReadSummary> {
+      const { locale } = await userOf(userId);
+      const chapter = await findChapter(userId, chapterId);
+      const card = await stories.card(db, userId, chapter.story.id);
+      if (!card) throw notFound();
+      const readingSeconds = await stories.readingSeconds(db, userId, chapterId);
+      const lookedUp = await stories.lookups(db, userId, chapterId);
+      return {
+        chapter: toChapterSummary(chapter, chapter.story, locale),
+        story: toCard(card, locale),
+        words_read: chapter.wordCount,
+        reading_seconds: readingSeconds,
+        looked_up: lookedUp,
+        next_chapter_id: neighbours(chapter).next,
+        story_finished: card.chaptersFinished >= card.chaptersCount,
+      };
+    },
+  };
+}
+
+export type StoriesService = ReturnType<typeof createStoriesService>;

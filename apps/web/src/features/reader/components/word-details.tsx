@@ -1,0 +1,291 @@
+import {
+  toLearningLanguage,
+  type LearningLanguage,
+  type TranslationLanguage,
+  type WordRecord,
+} from '@lendo/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Bot, BookMarked, X } from 'lucide-react';
+import { useId, type ElementType, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { InlineRetry } from '@/components/inline-retry';
+import { PlaySoundButton } from '@/components/play-sound-button';
+import { Skeleton } from '@/components/skeleton';
+import { errorCodeOf } from '@/lib/api-client';
+import { cx } from '@/lib/cx';
+import { currentLocale } from '@/lib/i18n';
+import { useWordContext } from '@/lib/word-context';
+import { useWordRecord } from '@/lib/word-record';
+import { useWordUseCases } from '@/lib/word-use-cases';
+import { groupTranslations, markForms, normalizeLookup, pickTranslation } from '@/lib/word-view';
+import type { WordSelection } from './reader-text';
+
+/** Dictionary entries shown in the popup; the word lookup modal has them all. */
+const ENTRIES_SHOWN = 2;
+
+interface WordDetailsProps {
+  selection: WordSelection;
+  language: LearningLanguage;
+  translationLanguage: TranslationLanguage;
+  /** The element the word is shown in: Dialog.Title in the bottom sheet, a plain heading otherwise. */
+  titleAs: ElementType;
+  titleId: string;
+  onClose: () => void;
+}
+
+function Part({ title, aside, children }: { title: string; aside?: ReactNode; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid gap-2 border-t border-line px-5 py-4">
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={headingId} className="text-xs font-semibold tracking-wide text-muted uppercase">
+          {title}
+        </h3>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function PartSkeleton({ lines = 2 }: { lines?: number }) {
+  return (
+    <div className="grid gap-2 py-0.5">
+      {Array.from({ length: lines }, (_, index) => (
+        <Skeleton key={index} className={cx('h-4', index === 0 ? 'w-1/2' : 'w-5/6')} />
+      ))}
+    </div>
+  );
+}
+
+function PartError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return <InlineRetry message={t(errorCodeOf(error, 'reader.popup.part-error'))} onRetry={onRetry} />;
+}
+
+/** The dictionary's senses of the word: lemma, part of speech, definition and translations. */
+function DictionaryEntries({
+  record,
+  language,
+  translationLanguage,
+}: {
+  record: WordRecord;
+  language: LearningLanguage;
+  translationLanguage: TranslationLanguage;
+}) {
+  const { t } = useTranslation();
+  if (record.entries.length === 0)
+    return <p className="text-sm text-muted">{t('reader.popup.dictionary-empty')}</p>;
+  return (
+    <ul className="grid gap-3">
+      {record.entries.slice(0, ENTRIES_SHOWN).map((entry, index) => {
+        const group = groupTranslations(entry.translations, translationLanguage)[0];
+        return (
+          <li key={`${entry.lemma}:${entry.pos}:${index}`} className="grid gap-0.5">
+            <p className="flex flex-wrap items-baseline gap-x-2">
+              <strong lang={language} className="font-semibold">
+                {entry.lemma}
+              </strong>
+              <span className="text-xs font-medium text-muted italic">{t(`pos.${entry.pos}`)}</span>
+            </p>
+            {group && (
+              <p lang={group.language} className="font-semibold text-brand-ink">
+                {group.translations.map((item) => item.translation).join(', ')}
+              </p>
+            )}
+            {entry.definition && (
+              <p lang={language} className="text-sm text-pretty text-muted">
+                {entry.definition}
+              </p>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Whoever answered the explanation: a language model, or the dictionary when there is none. */
+function SourceLabel({ source }: { source: 'model' | 'dictionary' }) {
+  const { t } = useTranslation();
+  const Icon = source === 'model' ? Bot : BookMarked;
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-surface-muted px-2 py-0.5 text-[11px] font-semibold text-muted">
+      <Icon aria-hidden="true" className="size-3.5" />
+      {t(source === 'model' ? 'reader.popup.source.model' : 'reader.popup.source.dictionary')}
+    </span>
+  );
+}
+
+/** Loading, failed, or what `render` makes of the data. */
+function QueryPart<T>({
+  query,
+  lines,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  lines?: number;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <PartSkeleton lines={lines} />;
+  if (query.isError) return <PartError error={query.error} onRetry={() => void query.refetch()} />;
+  return children(query.data);
+}
+
+/**
+ * What the popup tells about a tapped word: the word and its lemma, the sentence it is in (with its
+ * translation), its meaning there (explained by /ai/word-context/), the dictionary's entries and
+ * an example from /words. Each part loads, fails and retries on its own.
+ *
+ * Extension point: the "create flashcard" action (decks issue) belongs after the last part; a card
+ * draft is the word, `selection.sentence.text` as front and the sentence translation as back.
+ */
+export function WordDetails({
+  selection,
+  language,
+  translationLanguage,
+  titleAs: Title,
+  titleId,
+  onClose,
+}: WordDetailsProps) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const { word, sentence, tokens, tokenIndex } = selection;
+  const lookupWord = normalizeLookup(word);
+  const context = useWordContext({ word, sentence: sentence.text, language }, locale);
+  const record = useWordRecord({ word: lookupWord, language });
+  const useCases = useWordUseCases({ word: lookupWord, language }, locale);
+
+  // The story's own lemma for the word in this sentence, else the dictionary's most likely one.
+  const lemma = sentence.lemmas[lookupWord] ?? record.data?.lemmas[0];
+  const translation = sentence.translation || context.data?.translation;
+  const translationLang = sentence.translation ? translationLanguage : context.data?.target_language;
+
+  return (
+    <div className="grid">
+      <header className="flex items-start gap-2 py-3 pr-2 pl-5">
+        <div className="min-w-0 flex-1 pt-1.5">
+          <Title
+            id={titleId}
+            lang={language}
+            className="font-reading text-2xl font-bold tracking-tight break-words"
+          >
+            {word}
+          </Title>
+          {lemma && lemma !== lookupWord && (
+            <p className="mt-0.5 text-sm text-muted">
+              <Trans
+                i18nKey="lookup.form-of"
+                values={{ lemmas: lemma }}
+                components={{ lemma: <strong lang={language} className="font-semibold text-ink" /> }}
+              />
+            </p>
+          )}
+        </div>
+        <PlaySoundButton text={word} language={language} look="tinted" className="mt-0.5" />
+        <button
+          type="button"
+          onClick={onClose}
+          className="grid size-11 shrink-0 place-items-center rounded-full text-muted hover:bg-surface-muted hover:text-ink"
+        >
+          <X aria-hidden="true" className="size-5" />
+          <span className="sr-only">{t('common.close')}</span>
+        </button>
+      </header>
+
+      <Part title={t('reader.popup.sentence')}>
+        <div className="flex items-start gap-2">
+          <p lang={language} className="min-w-0 flex-1 font-reading text-[17px] leading-relaxed text-pretty">
+            {tokens.map((token, index) =>
+              index === tokenIndex ? (
+                <mark
+                  key={index}
+                  className="rounded-[0.25em] bg-brand-soft px-[0.1em] font-semibold text-brand-ink"
+                >
+                  {token.text}
+                </mark>
+              ) : (
+                token.text
+              ),
+            )}
+          </p>
+          <PlaySoundButton text={sentence.text} language={language} className="-mt-1.5" />
+        </div>
+        {translation ? (
+          <p
+            lang={translationLang && toLearningLanguage(translationLang)}
+            className="text-sm text-pretty text-muted"
+          >
+            {translation}
+          </p>
+        ) : (
+          context.isPending && <PartSkeleton lines={1} />
+        )}
+      </Part>
+
+      <Part
+        title={t('reader.popup.meaning')}
+        aside={context.data && <SourceLabel source={context.data.source} />}
+      >
+        <QueryPart query={context}>
+          {(data) => (
+            <div className="grid gap-1">
+              <p
+                lang={toLearningLanguage(data.target_language)}
+                className="text-lg font-semibold text-brand-ink"
+              >
+                {data.word_translation}
+              </p>
+              {data.definition && <p className="text-sm text-pretty">{data.definition}</p>}
+            </div>
+          )}
+        </QueryPart>
+      </Part>
+
+      <Part title={t('reader.popup.dictionary')}>
+        <QueryPart query={record} lines={3}>
+          {(data) => (
+            <DictionaryEntries record={data} language={language} translationLanguage={translationLanguage} />
+          )}
+        </QueryPart>
+      </Part>
+
+      <Part title={t('reader.popup.example')}>
+        <QueryPart query={useCases}>
+          {(data) => {
+            const example = data.use_cases[0];
+            if (!example) return <p className="text-sm text-muted">{t('reader.popup.example-empty')}</p>;
+            const exampleTranslation = pickTranslation(example.translations, translationLanguage);
+            const forms = [lookupWord, ...(lemma ? [lemma] : []), ...(record.data?.lemmas ?? [])];
+            return (
+              <div className="flex items-start gap-2">
+                <div className="min-w-0 flex-1">
+                  <p lang={language} className="font-reading text-[17px] leading-relaxed text-pretty">
+                    {markForms(example.sentence, forms).map((run, index) =>
+                      run.marked ? (
+                        <strong key={index} className="font-semibold text-brand-ink">
+                          {run.text}
+                        </strong>
+                      ) : (
+                        run.text
+                      ),
+                    )}
+                  </p>
+                  {exampleTranslation && (
+                    <p
+                      lang={toLearningLanguage(exampleTranslation.language)}
+                      className="mt-0.5 text-sm text-pretty text-muted"
+                    >
+                      {exampleTranslation.translation}
+                    </p>
+                  )}
+                </div>
+                <PlaySoundButton text={example.sentence} language={language} className="-mt-1.5" />
+              </div>
+            );
+          }}
+        </QueryPart>
+      </Part>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { CATEGORIES, GENRES, LEVELS, type LearningLanguage } from '@lendo/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { Tabs } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { LevelMark } from '@/components/level-badge';
+import { meQueryOptions, useMe } from '@/lib/me';
+import { genreLabelKey, levelLabelKey } from '@/lib/story-labels';
+import { storiesQueryOptions, type StorySearch } from '../api/get-stories';
+import { storyHomeQueryOptions } from '../api/get-story-home';
+import { ALL_CATEGORIES, CategoryTabs } from '../components/category-tabs';
+import { FilterSelect } from '../components/filter-select';
+import { HomeSections } from '../components/home-sections';
+import { SearchField } from '../components/search-field';
+import { SearchResults } from '../components/search-results';
+import { isFiltering, NO_FILTERS, parseFilters, withFilters, type LibraryFilters } from '../library-filters';
+
+/** The API query for the filters: the library of the language the learner studies. */
+function toSearch(filters: LibraryFilters, language: LearningLanguage | null): StorySearch {
+  return {
+    search: filters.search || undefined,
+    genre: filters.genre,
+    difficulty: filters.difficulty,
+    category: filters.category,
+    language: language ?? undefined,
+  };
+}
+
+/**
+ * Starts loading what the page will show while its code loads. It does not wait: the page has its
+ * own loading skeletons, and filter changes keep the previous results on screen until new ones come.
+ */
+export function loader(queryClient: QueryClient) {
+  return async ({ request }: LoaderFunctionArgs) => {
+    const filters = parseFilters(new URL(request.url).searchParams);
+    if (isFiltering(filters)) {
+      const me = await queryClient.ensureQueryData(meQueryOptions());
+      void queryClient.prefetchInfiniteQuery(storiesQueryOptions(toSearch(filters, me.learning_language)));
+    } else {
+      void queryClient.prefetchQuery(storyHomeQueryOptions());
+    }
+    return null;
+  };
+}
+
+/**
+ * Home (SPEC §2): search, genre and difficulty filters and category tabs, all kept in the query
+ * string; without any, the four sections of the library.
+ */
+export default function HomePage() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const [params, setParams] = useSearchParams();
+  const filters = parseFilters(params);
+  const filtering = isFiltering(filters);
+
+  /** A refined search replaces the history entry; a new search or filter adds one. */
+  const update = (changes: Partial<LibraryFilters>) => {
+    const replace = 'search' in changes && Boolean(filters.search) && Boolean(changes.search);
+    setParams(withFilters(params, changes), { replace, preventScrollReset: true });
+  };
+  const clear = () => setParams(withFilters(params, NO_FILTERS), { preventScrollReset: true });
+
+  return (
+    <div className="grid gap-6 sm:gap-8">
+      <title>{`${t('nav.home')} · Lendo`}</title>
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight break-words text-balance sm:text-4xl">
+          {t('home.greeting', { name: me.name || me.username })}
+        </h1>
+        <p className="mt-2 max-w-prose text-pretty text-muted">{t('home.subtitle')}</p>
+      </header>
+
+      <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-center">
+        <SearchField value={filters.search} onSearch={(search) => update({ search })} />
+        <div className="grid grid-cols-2 gap-3 sm:contents">
+          <FilterSelect
+            label={t('home.filter.genre')}
+            anyLabel={t('home.filter.all-genres')}
+            value={filters.genre}
+            options={GENRES.map((genre) => ({ value: genre, label: t(genreLabelKey(genre)) }))}
+            onChange={(genre) => update({ genre })}
+          />
+          <FilterSelect
+            label={t('home.filter.difficulty')}
+            anyLabel={t('home.filter.all-levels')}
+            value={filters.difficulty}
+            options={LEVELS.map((level) => ({
+              value: level,
+              label: t(levelLabelKey(level)),
+              mark: <LevelMark level={level} />,
+            }))}
+            onChange={(difficulty) => update({ difficulty })}
+          />
+        </div>
+      </div>
+
+      <Tabs.Root
+        value={filters.category ?? ALL_CATEGORIES}
+        onValueChange={(value) => update({ category: CATEGORIES.find((category) => category === value) })}
+        activationMode="manual"
+        className="grid gap-6"
+      >
+        <CategoryTabs />
+        <Tabs.Content value={filters.category ?? ALL_CATEGORIES} className="outline-none">
+          {filtering ? (
+            <SearchResults search={toSearch(filters, me.learning_language)} onClear={clear} />
+          ) : (
+            <HomeSections />
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
