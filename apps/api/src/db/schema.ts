@@ -43,13 +43,17 @@ export const users = pgTable(
   ],
 );
 
+/** The owning user of a row; rows go with their user when the account is deleted. */
+const ownerId = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** All tokens descended from one sign-in share a family; reuse of a spent one revokes it. */
     familyId: uuid('family_id').notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -69,9 +73,7 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -194,9 +196,7 @@ export const pages = pgTable(
 export const storyFavorites = pgTable(
   'story_favorites',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     storyId: uuid('story_id')
       .notNull()
       .references(() => stories.id, { onDelete: 'cascade' }),
@@ -209,9 +209,7 @@ export const storyFavorites = pgTable(
 export const chapterProgress = pgTable(
   'chapter_progress',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     chapterId: uuid('chapter_id')
       .notNull()
       .references(() => chapters.id, { onDelete: 'cascade' }),
@@ -235,9 +233,7 @@ export const readingSessions = pgTable(
   'reading_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** Null once the chapter has left the library; the time read still counts. */
     chapterId: uuid('chapter_id').references(() => chapters.id, { onDelete: 'set null' }),
     seconds: integer('seconds').notNull(),
@@ -256,9 +252,7 @@ export const readingSessions = pgTable(
 export const chapterLookups = pgTable(
   'chapter_lookups',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     chapterId: uuid('chapter_id')
       .notNull()
       .references(() => chapters.id, { onDelete: 'cascade' }),
