@@ -10,6 +10,7 @@ import { useId, type ElementType, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { InlineRetry } from '@/components/inline-retry';
 import { PlaySoundButton } from '@/components/play-sound-button';
+import { UseCaseSentence } from '@/components/use-case-sentence';
 import { Skeleton } from '@/components/skeleton';
 import { errorCodeOf } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
@@ -17,7 +18,7 @@ import { currentLocale } from '@/lib/i18n';
 import { useWordContext } from '@/lib/word-context';
 import { useWordRecord } from '@/lib/word-record';
 import { useWordUseCases } from '@/lib/word-use-cases';
-import { groupTranslations, markForms, normalizeLookup, pickTranslation } from '@/lib/word-view';
+import { groupTranslations, normalizeLookup } from '@/lib/word-view';
 import type { WordSelection } from './reader-text';
 
 /** Dictionary entries shown in the popup; the word lookup modal has them all. */
@@ -255,33 +256,14 @@ export function WordDetails({
           {(data) => {
             const example = data.use_cases[0];
             if (!example) return <p className="text-sm text-muted">{t('reader.popup.example-empty')}</p>;
-            const exampleTranslation = pickTranslation(example.translations, translationLanguage);
             const forms = [lookupWord, ...(lemma ? [lemma] : []), ...(record.data?.lemmas ?? [])];
             return (
-              <div className="flex items-start gap-2">
-                <div className="min-w-0 flex-1">
-                  <p lang={language} className="font-reading text-[17px] leading-relaxed text-pretty">
-                    {markForms(example.sentence, forms).map((run, index) =>
-                      run.marked ? (
-                        <strong key={index} className="font-semibold text-brand-ink">
-                          {run.text}
-                        </strong>
-                      ) : (
-                        run.text
-                      ),
-                    )}
-                  </p>
-                  {exampleTranslation && (
-                    <p
-                      lang={toLearningLanguage(exampleTranslation.language)}
-                      className="mt-0.5 text-sm text-pretty text-muted"
-                    >
-                      {exampleTranslation.translation}
-                    </p>
-                  )}
-                </div>
-                <PlaySoundButton text={example.sentence} language={language} className="-mt-1.5" />
-              </div>
+              <UseCaseSentence
+                useCase={example}
+                forms={forms}
+                language={language}
+                translationLanguage={translationLanguage}
+              />
             );
           }}
         </QueryPart>

@@ -3,9 +3,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InlineRetry } from '@/components/inline-retry';
-import { PlaySoundButton } from '@/components/play-sound-button';
+import { UseCaseSentence } from '@/components/use-case-sentence';
 import { USE_CASES_SHOWN } from '@/lib/word-use-cases';
-import { markForms, pickTranslation } from '@/lib/word-view';
 import { ExamplesSkeleton } from './lookup-states';
 
 interface UseCaseListProps {
@@ -36,31 +35,15 @@ export function UseCaseList({ useCases, forms, language, translationLanguage }: 
       ) : (
         <ul className="grid gap-3">
           {shown.map((useCase) => {
-            const translation = pickTranslation(useCase.translations, translationLanguage);
             return (
-              <li
-                key={useCase.sentence}
-                className="flex items-start gap-2 rounded-card bg-surface-muted/70 py-3 pr-2 pl-4"
-              >
-                <div className="min-w-0 flex-1 py-1">
-                  <p lang={language} className="font-reading text-[17px] leading-relaxed text-pretty">
-                    {markForms(useCase.sentence, forms).map((run, index) =>
-                      run.marked ? (
-                        <strong key={index} className="font-semibold text-brand-ink">
-                          {run.text}
-                        </strong>
-                      ) : (
-                        run.text
-                      ),
-                    )}
-                  </p>
-                  {translation && (
-                    <p lang={translation.language} className="mt-1 text-sm text-pretty text-muted">
-                      {translation.translation}
-                    </p>
-                  )}
-                </div>
-                <PlaySoundButton text={useCase.sentence} language={language} />
+              <li key={useCase.sentence} className="rounded-card bg-surface-muted/70 py-3 pr-2 pl-4">
+                <UseCaseSentence
+                  useCase={useCase}
+                  forms={forms}
+                  language={language}
+                  translationLanguage={translationLanguage}
+                  className="py-1"
+                />
               </li>
             );
           })}
