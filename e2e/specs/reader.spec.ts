@@ -112,6 +112,9 @@ test.describe('a story', () => {
     await page.getByRole('button', { name: 'Add to playlist' }).click();
     await expect(page.getByRole('dialog', { name: 'Playlists are coming soon' })).toBeVisible();
     await page.getByRole('button', { name: 'Got it' }).click();
+    // Toasts come and go on timers; scan the page once they have.
+    await expect(page.getByText('Added to your favorites')).toBeHidden();
+    await expect(page.getByText('Link copied to the clipboard')).toBeHidden();
     await expectAccessible(page);
 
     await page.getByRole('link', { name: 'All stories' }).click();

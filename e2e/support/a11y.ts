@@ -3,6 +3,12 @@ import { expect, type Page } from '@playwright/test';
 
 /** Fails on any serious or critical axe violation on the page as it stands. */
 export async function expectAccessible(page: Page) {
+  // Scan a settled page: a toast or dialog caught mid-fade has, for a moment, too little contrast.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
