@@ -91,6 +91,17 @@ export type CardRow = Awaited<
   ReturnType<ReturnType<typeof cardQuery<Record<never, never>>>['query']['execute']>
 >[number];
 
+/** A chapter's columns with the reader's progress; select from chapters left-joined to chapter_progress. */
+const chapterWithProgress = {
+  id: chapters.id,
+  number: chapters.number,
+  title: chapters.title,
+  pagesCount: chapters.pagesCount,
+  wordCount: chapters.wordCount,
+  pagesCompleted: sql`coalesce(${chapterProgress.pagesCompleted}, 0)`.mapWith(Number),
+  finished: sql<boolean>`${chapterProgress.finishedAt} is not null`,
+};
+
 export const storiesRepository = {
   async count(db: Executor, filters: StoryFilters) {
     const [row] = await db.select({ n: count() }).from(stories).where(matching(filters));
@@ -197,13 +208,7 @@ export const storiesRepository = {
   async chapters(db: Executor, userId: string, storyId: string) {
     return db
       .select({
-        id: chapters.id,
-        number: chapters.number,
-        title: chapters.title,
-        pagesCount: chapters.pagesCount,
-        wordCount: chapters.wordCount,
-        pagesCompleted: sql`coalesce(${chapterProgress.pagesCompleted}, 0)`.mapWith(Number),
-        finished: sql<boolean>`${chapterProgress.finishedAt} is not null`,
+        ...chapterWithProgress,
       })
       .from(chapters)
       .leftJoin(
@@ -218,13 +223,7 @@ export const storiesRepository = {
   async chapter(db: Executor, userId: string, chapterId: string) {
     const [row] = await db
       .select({
-        id: chapters.id,
-        number: chapters.number,
-        title: chapters.title,
-        pagesCount: chapters.pagesCount,
-        wordCount: chapters.wordCount,
-        pagesCompleted: sql`coalesce(${chapterProgress.pagesCompleted}, 0)`.mapWith(Number),
-        finished: sql<boolean>`${chapterProgress.finishedAt} is not null`,
+        ...chapterWithProgress,
         story: {
           id: stories.id,
           slug: stories.slug,
