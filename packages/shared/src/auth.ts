@@ -82,16 +82,6 @@ export const onboardingBody = z
   .meta({ id: 'OnboardingBody' });
 export type OnboardingBody = z.infer<typeof onboardingBody>;
 
-export const updateUserBody = z
-  .object({
-    name: z.string().trim().max(100, { error: 'error.invalid-value' }).optional(),
-    locale: localeSchema.optional(),
-    timezone: timezoneSchema.optional(),
-  })
-  .strict()
-  .meta({ id: 'UpdateUserBody' });
-export type UpdateUserBody = z.infer<typeof updateUserBody>;
-
 export const subscriptionSummary = z.object({
   status: z.enum(SUBSCRIPTION_STATUSES),
   plan: z.object({ is_pro: z.boolean() }).nullable(),
@@ -112,6 +102,13 @@ export const me = z
     proficiency: z.enum(PROFICIENCIES).nullable(),
     motivation: z.enum(MOTIVATIONS).nullable(),
     subscription: subscriptionSummary,
+    email_verified: z.boolean(),
+    /** An address waiting for its link to be opened (PUT /auth/update-user/ with email). */
+    pending_email: z.string().nullable(),
+    /** False for an account made through Google that never set a password. */
+    has_password: z.boolean(),
+    billing_fullname: z.string().nullable(),
+    cpf: z.string().nullable(),
   })
   .meta({ id: 'Me' });
 export type Me = z.infer<typeof me>;

@@ -4,6 +4,8 @@ import {
   date,
   index,
   integer,
+  real,
+  smallint,
   jsonb,
   pgTable,
   primaryKey,
@@ -33,6 +35,13 @@ export const users = pgTable(
     learningLanguage: text('learning_language'),
     proficiency: text('proficiency'),
     motivation: text('motivation'),
+    /** When the address was proven to be the user's (a verified email link or a Google account). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Checkout's billing identity (SPEC §3): full name and CPF (11 digits, no punctuation). */
+    billingFullname: text('billing_fullname'),
+    cpf: text('cpf'),
+    /** Set while the account is deactivated; signing in again clears it. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -263,4 +272,155 @@ export const chapterLookups = pgTable(
     primaryKey({ columns: [t.userId, t.chapterId, t.word] }),
     index('chapter_lookups_chapter_idx').on(t.chapterId),
   ],
+);
+
+/** A pending change of a user's email: the address changes when the link in the mail is opened. */
+export const emailChangeTokens = pgTable(
+  'email_change_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_change_tokens_hash_key').on(t.tokenHash),
+    index('email_change_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Accounts at external identity providers (Google) linked to a user: the "connections". */
+export const identities = pgTable(
+  'identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    provider: text('provider').notNull(),
+    /** The provider's stable subject id. */
+    subject: text('subject').notNull(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('identities_provider_subject_key').on(t.provider, t.subject),
+    uniqueIndex('identities_user_provider_key').on(t.userId, t.provider),
+  ],
+);
+
+/** An OpenID sign-in in flight: state, nonce and PKCE verifier between start and callback. */
+export const oidcStates = pgTable('oidc_states', {
+  state: text('state').primaryKey(),
+  provider: text('provider').notNull(),
+  /** Set when a signed-in user is linking the provider from settings, not signing in. */
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  nonce: text('nonce').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/** A learner's deck of flashcards, in one learning language. */
+export const decks = pgTable(
+  'decks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    icon: text('icon').notNull().default('student'),
+    language: text('language').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('decks_user_language_idx').on(t.userId, t.language, t.createdAt)],
+);
+
+/**
+ * A flashcard with its FSRS memory state (ts-fsrs Card). state: 0 new, 1 learning, 2 review,
+ * 3 relearning.
+ */
+export const flashcards = pgTable(
+  'flashcards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    deckId: uuid('deck_id')
+      .notNull()
+      .references(() => decks.id, { onDelete: 'cascade' }),
+    word: text('word').notNull().default(''),
+    front: text('front').notNull(),
+    back: text('back').notNull(),
+    language: text('language').notNull(),
+    /** Lower case, accents removed: word, front and back, for search. */
+    searchText: text('search_text').notNull(),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    stability: real('stability').notNull().default(0),
+    difficulty: real('difficulty').notNull().default(0),
+    elapsedDays: integer('elapsed_days').notNull().default(0),
+    scheduledDays: integer('scheduled_days').notNull().default(0),
+    learningSteps: integer('learning_steps').notNull().default(0),
+    reps: integer('reps').notNull().default(0),
+    lapses: integer('lapses').notNull().default(0),
+    state: smallint('state').notNull().default(0),
+    lastReview: timestamp('last_review', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('flashcards_deck_due_idx').on(t.deckId, t.due),
+    index('flashcards_deck_created_idx').on(t.deckId, t.createdAt),
+    index('flashcards_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Every review answer, kept for the learner's history and for tuning FSRS to them later. */
+export const reviewLogs = pgTable(
+  'review_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    /** Null once the card is deleted; its answers stay in the history. */
+    flashcardId: uuid('flashcard_id').references(() => flashcards.id, { onDelete: 'set null' }),
+    deckId: uuid('deck_id').references(() => decks.id, { onDelete: 'set null' }),
+    /** guess (guess-and-show) or qa (typed answer). */
+    method: text('method').notNull(),
+    /** The typed answer of a Q&A review. */
+    answer: text('answer'),
+    /** FSRS rating: 1 again, 2 hard, 3 good, 4 easy. */
+    rating: smallint('rating').notNull(),
+    /** The card's state before this answer. */
+    state: smallint('state').notNull(),
+    due: timestamp('due', { withTimezone: true }).notNull(),
+    stability: real('stability').notNull(),
+    difficulty: real('difficulty').notNull(),
+    elapsedDays: integer('elapsed_days').notNull(),
+    lastElapsedDays: integer('last_elapsed_days').notNull(),
+    scheduledDays: integer('scheduled_days').notNull(),
+    learningSteps: integer('learning_steps').notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
+    /** The calendar day in the learner's time zone, for streaks and the daily new-card cap. */
+    localDay: date('local_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    index('review_logs_user_day_idx').on(t.userId, t.localDay),
+    index('review_logs_deck_day_idx').on(t.deckId, t.localDay),
+    index('review_logs_flashcard_idx').on(t.flashcardId),
+  ],
+);
+
+/** Monthly usage of metered features (UTC calendar months), one row per user, month and feature. */
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    userId: ownerId(),
+    /** First day of the UTC month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    /** flashcards, translations, audio_seconds or ai_sentences. */
+    feature: text('feature').notNull(),
+    amount: integer('amount').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month, t.feature] })],
 );

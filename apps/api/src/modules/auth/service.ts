@@ -54,6 +54,11 @@ export function toMe(user: UserRow): Me {
     proficiency: user.proficiency as Me['proficiency'],
     motivation: user.motivation as Me['motivation'],
     subscription: { status: 'free', plan: null },
+    email_verified: user.emailVerifiedAt !== null,
+    pending_email: null,
+    has_password: user.passwordHash !== null,
+    billing_fullname: user.billingFullname,
+    cpf: user.cpf,
   };
 }
 
