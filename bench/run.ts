@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { benchHttp, benchLookups } from '@lendo/dictionary/bench';
 import { createSpeechPool } from '../apps/api/src/lib/speech/speech-pool.ts';
+import { BIG_DECK_CARDS, MANY_DECKS, seedDecks } from './seed-decks.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const budgets = JSON.parse(readFileSync(join(root, 'bench/budgets.json'), 'utf8'));
@@ -55,12 +56,14 @@ async function load(name: string, opts: autocannon.Options): Promise<Omit<Row, '
 
 const apiPort = 3900 + Math.floor(Math.random() * 50);
 const barePort = apiPort + 50;
+const dataDir = mkdtempSync(join(tmpdir(), 'lendo-bench-'));
+const deckData = await seedDecks(dataDir);
 const api = await start(
   'apps/api/src/server.ts',
   {
     PORT: String(apiPort),
     HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'lendo-bench-')),
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     WEB_DIST: '',
     AUTH_RATE_LIMIT_MAX: '100000000',
@@ -101,6 +104,19 @@ try {
     body: JSON.stringify({ page: 1, reading_seconds: 30 }),
   });
 
+  const signin = async (login: { email: string; password: string }) => {
+    const res = await fetch(`${base}/auth/signin/`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(login),
+    });
+    return { authorization: `Bearer ${((await res.json()) as { access: string }).access}` };
+  };
+  const { reviewer } = deckData;
+  const reviewerAuth = await signin(reviewer);
+  const collectorAuth = await signin(deckData.collector);
+  let nextCard = 0;
+
   const measured = [
     await load('bare fastify', { url: `http://127.0.0.1:${barePort}/` }),
     await load('POST /auth/signin/', {
@@ -112,6 +128,32 @@ try {
     await load('GET /auth/me/', { url: `${base}/auth/me/`, headers: authorized }),
     await load('GET /stories/?page=1', { url: `${base}/stories/?page=1`, headers: authorized }),
     await load('GET /chapters/{id}/', { url: `${base}/chapters/${chapterId}/`, headers: authorized }),
+    await load(`GET /deck/decks/{id}/review/ (${BIG_DECK_CARDS.toLocaleString('en')} cards)`, {
+      url: `${base}/deck/decks/${reviewer.deckId}/review/`,
+      headers: reviewerAuth,
+    }),
+    // Each request answers another card of the big deck.
+    await load(`POST /deck/reviews/ (${BIG_DECK_CARDS.toLocaleString('en')} cards)`, {
+      url: `${base}/deck/reviews/`,
+      requests: [
+        {
+          method: 'POST',
+          headers: { ...json, ...reviewerAuth },
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({
+              flashcard: reviewer.cardIds[nextCard++ % reviewer.cardIds.length],
+              method: 'guess',
+              result: nextCard % 4 ? 'got_it' : 'was_wrong',
+            }),
+          }),
+        },
+      ],
+    }),
+    await load(`GET /deck/decks/ (${MANY_DECKS} decks)`, {
+      url: `${base}/deck/decks/`,
+      headers: collectorAuth,
+    }),
   ];
   const bareRps = measured[0]!.rps;
   const rows: Row[] = measured.map((row) => {

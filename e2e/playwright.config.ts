@@ -1,5 +1,19 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_JWT_SECRET, E2E_PORT } from './support/env.ts';
+import { E2E_CLOCK_PORT, E2E_JWT_SECRET, E2E_PORT } from './support/env.ts';
+
+/** Specs that move the server's clock: they run on their own server, in the clock project only. */
+const CLOCK_SPECS = /review-schedule\.spec\.ts$/;
+
+/** The server's settings; `port` and `dataDir` tell the two servers apart. */
+const serverEnv = (port: number, dataDir: string) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  APP_URL: `http://127.0.0.1:${port}`,
+  JWT_SECRET: E2E_JWT_SECRET,
+  AUTH_RATE_LIMIT_MAX: '10000',
+  LOG_LEVEL: 'warn',
+});
 
 /** Runs the specs against the built app, served by the real server on a fresh embedded database. */
 export default defineConfig({
@@ -30,26 +44,42 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'desktop',
+      testIgnore: CLOCK_SPECS,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
     {
       name: 'phone',
+      testIgnore: CLOCK_SPECS,
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 },
     },
-  ],
-  webServer: {
-    command: 'rm -rf e2e/.data && node --import tsx apps/api/src/server.ts',
-    cwd: '..',
-    url: `http://127.0.0.1:${E2E_PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'e2e/.data',
-      APP_URL: `http://127.0.0.1:${E2E_PORT}`,
-      JWT_SECRET: E2E_JWT_SECRET,
-      AUTH_RATE_LIMIT_MAX: '10000',
-      LOG_LEVEL: 'warn',
+    {
+      name: 'clock',
+      testMatch: CLOCK_SPECS,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        baseURL: `http://127.0.0.1:${E2E_CLOCK_PORT}`,
+      },
     },
-  },
+  ],
+  webServer: [
+    {
+      command: 'rm -rf e2e/.data && node --import tsx apps/api/src/server.ts',
+      cwd: '..',
+      url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: serverEnv(E2E_PORT, 'e2e/.data'),
+    },
+    {
+      command: 'rm -rf e2e/.clock && node --import tsx apps/api/src/server.ts',
+      cwd: '..',
+      url: `http://127.0.0.1:${E2E_CLOCK_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { ...serverEnv(E2E_CLOCK_PORT, 'e2e/.clock/.data'), TEST_CLOCK: '1' },
+    },
+  ],
 });

@@ -109,6 +109,14 @@ test.describe('sign-in', () => {
     expect(stored.local).toEqual({ access: null, refresh: null });
   });
 
+  test('says why when Google sign-in came back with an error', async ({ page }) => {
+    await page.goto('/login?error=profile.google-failed');
+    await expect(page.getByRole('alert')).toHaveText('Signing in with Google failed, try again.');
+    await page.goto('/login?error=<b>made-up</b>');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
   test('with a wrong password says so and stays put', async ({ page, request }) => {
     const { account } = await createAccount(request, { onboarded: true });
     await page.goto('/login');

@@ -165,7 +165,12 @@ test.describe('the reading page', () => {
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect(storyText(page, 2, 2)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Finish chapter' })).toBeVisible();
-    const finished = progressSaved(page);
+    // The save of the last page, not a late answer to the page turn before it.
+    const finished = page.waitForResponse(
+      (res) =>
+        /\/api\/chapters\/[^/]+\/progress\/$/.test(new URL(res.url()).pathname) &&
+        (res.request().postDataJSON() as { finished?: boolean }).finished === true,
+    );
     await page.keyboard.press('ArrowRight');
     const body = (await finished).request().postDataJSON() as Record<string, unknown>;
     expect(body).toMatchObject({ page: 2, finished: true, looked_up: [] });

@@ -1,3 +1,5 @@
 /** Settings shared by the Playwright config (which starts the server) and the specs. */
 export const E2E_PORT = 4173;
+/** A second server whose clock stands still until a test moves it (TEST_CLOCK=1), for due dates. */
+export const E2E_CLOCK_PORT = 4174;
 export const E2E_JWT_SECRET = 'e2e-only-secret-that-is-long-enough-0123456789';

@@ -106,9 +106,11 @@ ALTER TABLE "usage_counters" ADD CONSTRAINT "usage_counters_user_id_users_id_fk"
 CREATE INDEX "decks_user_language_idx" ON "decks" USING btree ("user_id","language","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "email_change_tokens_hash_key" ON "email_change_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "email_change_tokens_user_idx" ON "email_change_tokens" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "flashcards_deck_due_idx" ON "flashcards" USING btree ("deck_id","due");--> statement-breakpoint
+CREATE INDEX "flashcards_deck_due_idx" ON "flashcards" USING btree ("deck_id","due") WHERE "flashcards"."state" <> 0;--> statement-breakpoint
+CREATE INDEX "flashcards_deck_new_idx" ON "flashcards" USING btree ("deck_id","created_at") WHERE "flashcards"."state" = 0;--> statement-breakpoint
 CREATE INDEX "flashcards_deck_created_idx" ON "flashcards" USING btree ("deck_id","created_at");--> statement-breakpoint
 CREATE INDEX "flashcards_user_created_idx" ON "flashcards" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "flashcards_user_due_idx" ON "flashcards" USING btree ("user_id","due") WHERE "flashcards"."state" <> 0;--> statement-breakpoint
 CREATE UNIQUE INDEX "identities_provider_subject_key" ON "identities" USING btree ("provider","subject");--> statement-breakpoint
 CREATE UNIQUE INDEX "identities_user_provider_key" ON "identities" USING btree ("user_id","provider");--> statement-breakpoint
 CREATE INDEX "review_logs_user_day_idx" ON "review_logs" USING btree ("user_id","local_day");--> statement-breakpoint

@@ -18,20 +18,30 @@ import { dictionaryApp, loadDictionary } from '@lendo/dictionary';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authGuard } from './lib/auth-guard.ts';
-import { systemClock, type Clock } from './lib/clock.ts';
+import { isManualClock, manualClock, systemClock, type Clock } from './lib/clock.ts';
 import { httpDictionary, inProcessDictionary } from './lib/dictionary-client.ts';
 import { registerErrorHandling, registerNotFound } from './lib/errors.ts';
+import { localFileStore } from './lib/file-store.ts';
 import { createLlmClient } from './lib/llm.ts';
 import { createMailer } from './lib/mailer.ts';
+import { createOidcClient } from './lib/oidc-client.ts';
 import { createSpeechPool } from './lib/speech/speech-pool.ts';
 import { createAccessTokens, resolveJwtSecret } from './lib/tokens.ts';
+import { createIdentityService } from './modules/auth/identity-service.ts';
+import { identityRoutes } from './modules/auth/identity-routes.ts';
+import { createProfileService } from './modules/auth/profile-service.ts';
+import { profileRoutes } from './modules/auth/profile-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { decksRoutes } from './modules/decks/routes.ts';
+import { createDecksService } from './modules/decks/service.ts';
+import { entitlementsRoutes } from './modules/entitlements/routes.ts';
+import { createEntitlementsService } from './modules/entitlements/service.ts';
 import { loadLibrary } from './modules/stories/library-loader.ts';
 import { storiesRoutes } from './modules/stories/routes.ts';
 import { storySentences } from './modules/stories/sentence-translations.ts';
 import { createStoriesService } from './modules/stories/service.ts';
-import { devMailRoutes, healthRoutes } from './modules/system/routes.ts';
+import { devClockRoutes, devMailRoutes, healthRoutes } from './modules/system/routes.ts';
 import { ttsRoutes } from './modules/tts/routes.ts';
 import { createTtsService } from './modules/tts/service.ts';
 import { wordContextRoutes } from './modules/word-context/routes.ts';
@@ -43,6 +53,7 @@ import { createWordsService } from './modules/words/service.ts';
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** The system clock by default; with TEST_CLOCK, a manual clock starting now. */
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   /** The story library to load; packages/content's by default. */
@@ -55,7 +66,8 @@ const API_PREFIX = '/api';
  * The whole server: API under /api, the dictionary service under /dict and, when built, the web
  * app at /. External plugins first, then our own, then routes.
  */
-export async function buildApp({ config, database, clock = systemClock, logger, library }: AppDeps) {
+export async function buildApp({ config, database, clock: given, logger, library }: AppDeps) {
+  const clock = given ?? (config.TEST_CLOCK ? manualClock() : systemClock);
   const app = Fastify({
     logger: logger ?? { level: config.LOG_LEVEL },
     genReqId: (req) => {
@@ -103,8 +115,34 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
     from: config.MAIL_FROM,
     log: app.log,
   });
-  const auth = createAuthService({ db: database.db, clock, accessTokens, mailer, appUrl });
+  const entitlements = createEntitlementsService({ db: database.db, clock });
+  const auth = createAuthService({
+    db: database.db,
+    clock,
+    accessTokens,
+    mailer,
+    appUrl,
+    onOnboarded: (me) => decks.onOnboarded(me),
+  });
+  const decks = createDecksService({
+    db: database.db,
+    clock,
+    entitlements,
+    userOf: (userId) => auth.me(userId),
+  });
   app.addHook('onClose', () => mailer.flush());
+  const files = localFileStore(join(config.DATA_DIR, 'files'), `${API_PREFIX}/files`);
+  const profile = createProfileService({ db: database.db, clock, mailer, appUrl, files, auth });
+  const google =
+    config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? createOidcClient({
+          issuer: config.GOOGLE_ISSUER,
+          clientId: config.GOOGLE_CLIENT_ID,
+          clientSecret: config.GOOGLE_CLIENT_SECRET,
+          redirectUri: `${appUrl}${API_PREFIX}/auth/google/callback/`,
+        })
+      : null;
+  const identity = createIdentityService({ db: database.db, clock, appUrl, auth, google, log: app.log });
 
   const loaded = await loadLibrary(database.db, library ?? readLibrary(), clock.now());
   app.log.info(loaded, 'story library loaded');
@@ -143,18 +181,24 @@ export async function buildApp({ config, database, clock = systemClock, logger, 
   app.addHook('onClose', () => speech.close());
   const tts = createTtsService({ filesDir: join(config.DATA_DIR, 'files'), speech });
 
-  await app.register(authGuard, { accessTokens });
+  await app.register(authGuard, { accessTokens, isActive: auth.isActive });
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
-      await api.register(authRoutes, {
-        auth,
-        rateLimit: { max: config.AUTH_RATE_LIMIT_MAX, windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS },
-      });
+      const rateLimit = {
+        max: config.AUTH_RATE_LIMIT_MAX,
+        windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      };
+      await api.register(authRoutes, { auth, rateLimit });
+      await api.register(profileRoutes, { profile, files, rateLimit });
+      await api.register(identityRoutes, { identity, rateLimit });
       await api.register(wordsRoutes, { words });
-      await api.register(wordContextRoutes, { wordContext });
-      await api.register(ttsRoutes, { tts });
+      await api.register(wordContextRoutes, { wordContext, entitlements });
+      await api.register(ttsRoutes, { tts, entitlements });
       await api.register(storiesRoutes, { stories });
+      await api.register(entitlementsRoutes, { entitlements });
+      await api.register(decksRoutes, { decks });
+      if (config.TEST_CLOCK && isManualClock(clock)) await api.register(devClockRoutes, { clock });
     },
     { prefix: API_PREFIX },
   );

@@ -32,6 +32,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DICTIONARY_URL: 'not a url' })).toThrow(/DICTIONARY_URL/);
   });
 
+  it('takes Google sign-in as client id and secret together, with Google as the default issuer', () => {
+    expect(loadConfig({})).toMatchObject({ GOOGLE_ISSUER: 'https://accounts.google.com' });
+    expect(loadConfig({}).GOOGLE_CLIENT_ID).toBeUndefined();
+    const partial = () => loadConfig({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' });
+    expect(partial).toThrow(/GOOGLE_CLIENT_SECRET: must be set with GOOGLE_CLIENT_ID/);
+    expect(() => loadConfig({ GOOGLE_ISSUER: 'accounts.google.com' })).toThrow(/GOOGLE_ISSUER/);
+  });
+
+  it('turns the test clock on only outside production', () => {
+    expect(loadConfig({}).TEST_CLOCK).toBe(false);
+    expect(loadConfig({ TEST_CLOCK: '1' }).TEST_CLOCK).toBe(true);
+    expect(loadConfig({ TEST_CLOCK: 'false' }).TEST_CLOCK).toBe(false);
+    expect(() => loadConfig({ TEST_CLOCK: 'maybe' })).toThrow(/TEST_CLOCK/);
+    expect(() => loadConfig({ TEST_CLOCK: '1', NODE_ENV: 'production' })).toThrow(
+      /TEST_CLOCK: must not be set in production/,
+    );
+  });
+
   it('keeps an empty WEB_DIST, which turns the web app off', () => {
     expect(loadConfig({ WEB_DIST: '' }).WEB_DIST).toBe('');
     expect(loadConfig({}).WEB_DIST).toBe('apps/web/dist');

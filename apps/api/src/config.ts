@@ -9,6 +9,7 @@ const positiveInt = z.coerce.number().int().positive();
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
 
 const LLM_VARIABLES = ['LLM_BASE_URL', 'LLM_MODEL', 'LLM_API_KEY'] as const;
+const GOOGLE_VARIABLES = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] as const;
 
 const envSchema = z
   .object({
@@ -40,12 +41,29 @@ const envSchema = z
     LLM_MODEL: z.string().min(1).optional(),
     LLM_API_KEY: z.string().min(1).optional(),
     LLM_TIMEOUT_MS: positiveInt.default(20_000),
+    /**
+     * Google sign-in (both or none); the OAuth client's redirect URI is APP_URL/api/auth/google/callback/.
+     * GOOGLE_ISSUER is the OpenID provider, Google's unless a test points it elsewhere.
+     */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_ISSUER: httpUrl.default('https://accounts.google.com'),
+    /**
+     * End-to-end tests only: the server runs on a clock that starts at the real time and moves
+     * when told to (POST /api/dev/clock/). Refused in production.
+     */
+    TEST_CLOCK: z.stringbool().default(false),
   })
   .superRefine((env, ctx) => {
-    const given = LLM_VARIABLES.filter((name) => env[name] !== undefined);
-    if (given.length === 0 || given.length === LLM_VARIABLES.length) return;
-    for (const name of LLM_VARIABLES.filter((n) => env[n] === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [name], message: `must be set with ${given.join(', ')}` });
+    if (env.TEST_CLOCK && env.NODE_ENV === 'production') {
+      ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'must not be set in production' });
+    }
+    for (const group of [LLM_VARIABLES, GOOGLE_VARIABLES]) {
+      const given = group.filter((name) => env[name] !== undefined);
+      if (given.length === 0 || given.length === group.length) continue;
+      for (const name of group.filter((n) => env[n] === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `must be set with ${given.join(', ')}` });
+      }
     }
   });
 

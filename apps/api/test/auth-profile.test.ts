@@ -86,3 +86,19 @@ describe('PUT /auth/update-user/', () => {
     expect(sneaky.statusCode).toBe(400);
   });
 });
+
+describe('Google sign-in when it is not configured', () => {
+  it('is off, and its pages send the browser back with an error rather than failing', async () => {
+    expect((await app.inject({ url: '/api/auth/providers/' })).json()).toEqual({ google: false });
+    const start = await app.inject({ url: '/api/auth/google/start/' });
+    expect(start.statusCode).toBe(302);
+    expect(start.headers.location).toBe('http://localhost:3000/login?error=profile.google-failed');
+    const callback = await app.inject({ url: '/api/auth/google/callback/?code=x&state=y' });
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe('http://localhost:3000/login?error=profile.google-failed');
+    const { tokens } = await signup(app);
+    const link = await app.inject({ method: 'POST', url: '/api/auth/google/link/', headers: bearer(tokens) });
+    expect(link.statusCode).toBe(503);
+    expect(link.json().code).toBe('profile.google-failed');
+  });
+});

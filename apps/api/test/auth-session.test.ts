@@ -77,6 +77,11 @@ describe('GET /auth/me/', () => {
       proficiency: null,
       motivation: null,
       subscription: { status: 'free', plan: null },
+      email_verified: false,
+      pending_email: null,
+      has_password: true,
+      billing_fullname: null,
+      cpf: null,
     });
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { build, signup } from './helper.ts';
+import { bearer, build, signup } from './helper.ts';
 
 const { app } = await build({ AUTH_RATE_LIMIT_MAX: 3, AUTH_RATE_LIMIT_WINDOW_SECONDS: 60 });
 
@@ -50,6 +50,30 @@ describe('auth rate limits', () => {
       remoteAddress: ip,
     });
     expect(signupRes.statusCode).toBe(429);
+  });
+
+  it('limits current-password checks per signed-in user, whatever the IP', async () => {
+    const { tokens } = await signup(app);
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/update-password/',
+        headers: bearer(tokens),
+        payload: { old_password: 'Wrong123!', password: 'Changed123!' },
+        remoteAddress: `10.0.3.${i}`,
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 429]);
+  });
+
+  it('limits Google sign-in starts per IP, still answering the browser with a redirect', async () => {
+    for (let i = 0; i < 4; i += 1) {
+      const res = await app.inject({ url: '/api/auth/google/start/', remoteAddress: '10.0.4.1' });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('http://localhost:3000/login?error=profile.google-failed');
+    }
   });
 
   it('leaves other clients alone', async () => {

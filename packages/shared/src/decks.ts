@@ -47,7 +47,8 @@ const text = (requiredCode: string, max: number) =>
     .max(max, { error: 'error.invalid-value' });
 const optionalText = (max: number) =>
   z.string({ error: 'error.invalid-value' }).trim().max(max, { error: 'error.invalid-value' });
-const id = z.uuid({ error: 'error.not-found' });
+/** An id in a body: missing is error.required; one that cannot name anything is simply not found. */
+const id = z.uuid({ error: (issue) => (issue.input === undefined ? 'error.required' : 'error.not-found') });
 
 export const deckBody = z
   .object({
@@ -64,7 +65,10 @@ export const deckListQuery = z.object({ language: choice(LEARNING_LANGUAGES).opt
 export const deckStats = z.object({
   /** Never reviewed. */
   new: z.number().int(),
-  /** Due now (learning, relearning or review). */
+  /**
+   * What the review queue offers now: answered cards that are due plus the new cards the deck may
+   * still introduce today (NEW_CARDS_PER_DAY). Review is enabled exactly when this is not zero.
+   */
   pending_review: z.number().int(),
   /** In review state and not due. */
   learned: z.number().int(),
@@ -167,7 +171,13 @@ export const reviewBody = z
         answer: z.string({ error: 'error.required' }).max(CARD_TEXT_MAX, { error: 'error.invalid-value' }),
       }),
     ],
-    { error: (issue) => (issue.input === undefined ? 'error.required' : 'error.invalid-value') },
+    {
+      // Zod reports a missing or unknown method with the whole body as the input.
+      error: (issue) =>
+        (issue.input as { method?: unknown } | undefined)?.method === undefined
+          ? 'error.required'
+          : 'error.invalid-value',
+    },
   )
   .meta({ id: 'ReviewBody' });
 export type ReviewBody = z.input<typeof reviewBody>;

@@ -109,9 +109,12 @@ export const confirmEmailBody = z
   })
   .meta({ id: 'ConfirmEmailBody' });
 
-/** POST /auth/update-password/ (settings): the current password and the new one. */
+/**
+ * POST /auth/update-password/ (settings): the current password and the new one. An account without
+ * a password (made through Google) sets its first one without old_password.
+ */
 export const updatePasswordBody = z
-  .object({ old_password: existingPasswordSchema, password: passwordSchema })
+  .object({ old_password: existingPasswordSchema.optional(), password: passwordSchema })
   .meta({ id: 'UpdatePasswordBody' });
 export type UpdatePasswordBody = z.input<typeof updatePasswordBody>;
 
@@ -123,3 +126,6 @@ export const connection = z
   .meta({ id: 'Connection' });
 export type Connection = z.infer<typeof connection>;
 export const connectionList = z.array(connection).meta({ id: 'ConnectionList' });
+
+/** POST /auth/google/link/: the provider's page to send the browser to. */
+export const redirectUrl = z.object({ url: z.string() }).meta({ id: 'RedirectUrl' });

@@ -370,9 +370,19 @@ export const flashcards = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('flashcards_deck_due_idx').on(t.deckId, t.due),
+    // The review queue: a deck's answered cards by due date, then its new cards in creation order.
+    index('flashcards_deck_due_idx')
+      .on(t.deckId, t.due)
+      .where(sql`${t.state} <> 0`),
+    index('flashcards_deck_new_idx')
+      .on(t.deckId, t.createdAt)
+      .where(sql`${t.state} = 0`),
     index('flashcards_deck_created_idx').on(t.deckId, t.createdAt),
     index('flashcards_user_created_idx').on(t.userId, t.createdAt),
+    // Cards due now in all of a learner's decks (the statistics summary).
+    index('flashcards_user_due_idx')
+      .on(t.userId, t.due)
+      .where(sql`${t.state} <> 0`),
   ],
 );
 

@@ -15,6 +15,9 @@ export function manualClock(start = new Date()) {
     },
   };
 }
+export type ManualClock = ReturnType<typeof manualClock>;
+
+export const isManualClock = (clock: Clock): clock is ManualClock => 'advance' in clock;
 
 /** The calendar day (YYYY-MM-DD) that `at` falls on in an IANA time zone; UTC if the zone is unknown. */
 export function localDay(at: Date, timeZone: string): string {
@@ -30,4 +33,44 @@ export function localDay(at: Date, timeZone: string): string {
   } catch {
     return format('UTC');
   }
+}
+
+/** How far a time zone's wall clock is ahead of UTC at `at`, in milliseconds. */
+function zoneOffsetMs(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant a local calendar day (YYYY-MM-DD) begins in an IANA time zone; UTC if the zone is
+ * unknown. (Where a daylight-saving jump skips midnight itself, it may be off by that jump.)
+ */
+export function startOfLocalDay(day: string, timeZone: string): Date {
+  const midnight = Date.parse(`${day}T00:00:00Z`);
+  const offset = (at: number) => {
+    try {
+      return zoneOffsetMs(new Date(at), timeZone);
+    } catch {
+      return 0;
+    }
+  };
+  return new Date(midnight - offset(midnight - offset(midnight)));
 }

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunction } from 'react-router';
+import { createBrowserRouter, redirect, type LoaderFunction } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
 import { PageError } from './page-error';
 import { RouteError } from './route-error';
@@ -33,6 +33,8 @@ export function createAppRouter(queryClient: QueryClient) {
         { path: 'signup', lazy: page(() => import('@/features/auth/pages/signup')) },
         { path: 'forgot-password', lazy: page(() => import('@/features/auth/pages/forgot-password')) },
         { path: 'confirm-password', lazy: page(() => import('@/features/auth/pages/confirm-password')) },
+        // Opened from the email-change mail, signed in or not.
+        { path: 'confirm-email', lazy: page(() => import('@/features/auth/pages/confirm-email')) },
         {
           path: 'social-callback',
           lazy: async () => {
@@ -62,6 +64,32 @@ export function createAppRouter(queryClient: QueryClient) {
                 {
                   path: 'finished-chapter/:id',
                   lazy: pageWithLoader(() => import('@/features/reader/pages/finished-chapter')),
+                },
+                { path: 'decks', lazy: pageWithLoader(() => import('@/features/decks/pages/decks')) },
+                {
+                  path: 'flashcards/:deckId',
+                  lazy: pageWithLoader(() => import('@/features/decks/pages/flashcards')),
+                },
+                {
+                  path: 'review/:deckId',
+                  lazy: pageWithLoader(() => import('@/features/decks/pages/review')),
+                },
+                {
+                  path: 'deck-reviewed/:deckId',
+                  lazy: pageWithLoader(() => import('@/features/decks/pages/deck-reviewed')),
+                },
+                {
+                  path: 'settings',
+                  lazy: page(() => import('@/features/settings/pages/settings-layout')),
+                  children: [
+                    { index: true, loader: () => redirect('/settings/profile') },
+                    { path: 'profile', lazy: page(() => import('@/features/settings/pages/profile')) },
+                    {
+                      path: 'subscriptions',
+                      lazy: pageWithLoader(() => import('@/features/settings/pages/subscriptions')),
+                    },
+                    { path: 'billing', lazy: page(() => import('@/features/settings/pages/billing')) },
+                  ],
                 },
               ],
             },

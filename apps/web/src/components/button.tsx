@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { cx } from '@/lib/cx';
 import { Spinner } from './spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'success';
 export type ButtonSize = 'md' | 'lg';
 
 interface ButtonLook {
@@ -16,6 +16,8 @@ const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-brand text-on-brand shadow-sm hover:bg-brand-hover',
   secondary: 'border border-line-strong bg-surface text-ink hover:bg-surface-muted',
   ghost: 'text-ink hover:bg-surface-muted',
+  danger: 'bg-danger text-surface shadow-sm hover:opacity-90',
+  success: 'bg-success text-surface shadow-sm hover:opacity-90',
 };
 
 const SIZES: Record<ButtonSize, string> = {

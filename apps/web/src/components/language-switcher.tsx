@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '@/lib/i18n';
 
 /** Each language named in itself, as language pickers do. */
-const LOCALE_NAMES: Record<Locale, string> = { pt: 'Português', en: 'English', es: 'Español' };
+export const LOCALE_NAMES: Record<Locale, string> = { pt: 'Português', en: 'English', es: 'Español' };
 
 /** Changes the interface language of the public pages (the account's language is set in settings). */
 export function LanguageSwitcher() {

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cx } from '@/lib/cx';
 
 interface ModalProps {
   open: boolean;
@@ -10,11 +11,16 @@ interface ModalProps {
   description?: ReactNode;
   /** Shown above the title, e.g. an illustration. */
   art?: ReactNode;
+  /** A red title, for an action that cannot be undone. */
+  danger?: boolean;
   children?: ReactNode;
 }
 
-/** A centred dialog: focus is trapped, Escape and the close button dismiss it. */
-export function Modal({ open, onOpenChange, title, description, art, children }: ModalProps) {
+/**
+ * A centred dialog: focus is trapped, Escape and the close button dismiss it. It opens with the focus
+ * on the element marked `data-autofocus`, if any.
+ */
+export function Modal({ open, onOpenChange, title, description, art, danger, children }: ModalProps) {
   const { t } = useTranslation();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -23,6 +29,13 @@ export function Modal({ open, onOpenChange, title, description, art, children }:
         <div className="pointer-events-none fixed inset-0 z-50 grid place-items-center overflow-y-auto p-4">
           <Dialog.Content
             {...(description ? {} : { 'aria-describedby': undefined })}
+            // A field marked data-autofocus gets the focus, rather than the first button (close).
+            onOpenAutoFocus={(event) => {
+              const field = (event.target as HTMLElement).querySelector<HTMLElement>('[data-autofocus]');
+              if (!field) return;
+              event.preventDefault();
+              field.focus();
+            }}
             className="pointer-events-auto relative w-full max-w-md animate-pop-in rounded-sheet bg-surface p-6 text-center shadow-pop sm:p-8"
           >
             <Dialog.Close className="absolute top-3 right-3 grid size-11 place-items-center rounded-full text-muted hover:bg-surface-muted hover:text-ink">
@@ -30,7 +43,11 @@ export function Modal({ open, onOpenChange, title, description, art, children }:
               <span className="sr-only">{t('common.close')}</span>
             </Dialog.Close>
             {art}
-            <Dialog.Title className="text-xl font-bold tracking-tight text-balance">{title}</Dialog.Title>
+            <Dialog.Title
+              className={cx('text-xl font-bold tracking-tight text-balance', danger && 'text-danger')}
+            >
+              {title}
+            </Dialog.Title>
             {description && (
               <Dialog.Description className="mt-2 text-pretty text-muted">{description}</Dialog.Description>
             )}

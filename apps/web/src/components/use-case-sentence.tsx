@@ -12,6 +12,19 @@ interface UseCaseSentenceProps {
   className?: string;
 }
 
+/** A sentence with the forms of a word in bold. */
+export function MarkedText({ text, forms }: { text: string; forms: readonly string[] }) {
+  return markForms(text, forms).map((run, index) =>
+    run.marked ? (
+      <strong key={index} className="font-semibold text-brand-ink">
+        {run.text}
+      </strong>
+    ) : (
+      run.text
+    ),
+  );
+}
+
 /** An example sentence with the word marked, its translation, and a button that reads it aloud. */
 export function UseCaseSentence({
   useCase,
@@ -25,15 +38,7 @@ export function UseCaseSentence({
     <div className={cx('flex items-start gap-2', className)}>
       <div className="min-w-0 flex-1">
         <p lang={language} className="font-reading text-[17px] leading-relaxed text-pretty">
-          {markForms(useCase.sentence, forms).map((run, index) =>
-            run.marked ? (
-              <strong key={index} className="font-semibold text-brand-ink">
-                {run.text}
-              </strong>
-            ) : (
-              run.text
-            ),
-          )}
+          <MarkedText text={useCase.sentence} forms={forms} />
         </p>
         {translation && (
           <p lang={toLearningLanguage(translation.language)} className="mt-1 text-sm text-pretty text-muted">

@@ -1,5 +1,5 @@
 import type { Me } from '@lendo/shared';
-import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 import { i18n } from './i18n';
 
@@ -17,6 +17,12 @@ export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn
 /** The signed-in user; the route loaders make sure it is loaded before a page renders. */
 export function useMe(): Me {
   return useSuspenseQuery(meQueryOptions()).data;
+}
+
+/** A change to the account whose answer is the updated user, which replaces the cached one (SPEC §4). */
+export function useMeMutation<Variables = void>(mutationFn: (variables: Variables) => Promise<Me>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: (me) => queryClient.setQueryData(meQueryKey, me) });
 }
 
 /** The graded reader needs an active pro (or higher) subscription (SPEC §4). */

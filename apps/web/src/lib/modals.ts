@@ -3,17 +3,61 @@
  * listens and renders the one asked for. Add a modal by adding its name and props here and a case in
  * the host.
  */
-import type { LearningLanguage } from '@lendo/shared';
+import type { Deck, LearningLanguage } from '@lendo/shared';
+import type { ReactNode } from 'react';
 
 export type ComingSoonVariant = 'playlist-coming-soon' | 'statistics-coming-soon';
 /** Why the offer modal was opened; the texts depend on it. */
 export type OfferReason = 'graded-reader-modal';
 
+/** Which allowance of the plan is used up. */
+export type LimitVariant = 'flashcards' | 'decks' | 'graded-reader';
+
+/**
+ * The flashcard modal: it edits the card with `flashcardId`, or creates one prefilled with the rest
+ * (the word, a sentence as front and its translation as back) in `deckId` or the first deck of
+ * `language` (the one learned when not given).
+ */
+export interface FlashcardModalProps {
+  flashcardId?: string;
+  word?: string;
+  language?: LearningLanguage;
+  sentence?: string;
+  translation?: string;
+  deckId?: string;
+}
+
+/** Asks before something is deleted, then runs the deletion. */
+export interface ConfirmDeleteProps {
+  title: string;
+  content: ReactNode;
+  /** The confirm button's text; "Delete" when not given. */
+  confirmText?: string;
+  /** A red title, for deleting the account. */
+  danger?: boolean;
+  /** Runs the deletion: the modal shows a spinner meanwhile, closes on success, shows the error on failure. */
+  onConfirm: () => Promise<unknown> | void;
+}
+
 export interface ModalPropsByName {
+  'confirm-delete': ConfirmDeleteProps;
   'coming-soon': { variant: ComingSoonVariant };
+  'limit-reached': { variant: LimitVariant };
+  /** The deck's counts, with the way to review it or edit its cards. */
+  'deck-summary': { deck: Deck };
+  /** Chooses between editing and deleting the deck. */
+  'deck-options': { deck: Deck };
+  /** Edits `deck`, or creates a deck in `language` (the one learned when not given). */
+  'deck-form': { deck?: Deck; language?: LearningLanguage };
+  flashcard: FlashcardModalProps;
   offer: { reason: OfferReason };
   /** Opens with the word already looked up, when given; the language defaults to the one learned. */
   'word-lookup': { word?: string; language?: LearningLanguage };
+  /** The profile modals of settings (SPEC §2); each works on the signed-in user. */
+  'update-profile-image': Record<string, never>;
+  'change-username': Record<string, never>;
+  'change-email': Record<string, never>;
+  'change-password': Record<string, never>;
 }
 export type ModalName = keyof ModalPropsByName;
 export type ModalRequest = { [N in ModalName]: { name: N; props: ModalPropsByName[N] } }[ModalName];

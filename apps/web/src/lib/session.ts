@@ -11,18 +11,29 @@ export function startSession(queryClient: QueryClient, tokens: TokenPair, persis
   queryClient.clear();
 }
 
-/** Signs out: revokes the refresh token when the API can be reached, clears storage and caches, goes to /login. */
-export function useLogout(): () => Promise<void> {
+/**
+ * Forgets the session on this device: clears storage, leaves the signed-in pages for /login and empties
+ * the data caches. For an account the API has already closed (deactivated, deleted).
+ */
+export function useEndSession(): () => Promise<void> {
   const navigate = useNavigate();
   const client = useQueryClient();
   return useCallback(async () => {
-    const refresh = getRefreshToken();
-    if (refresh) {
-      await api.post('/auth/logout/', { refresh: refresh.token }, { noAuth: true }).catch(() => undefined);
-    }
     clearSession();
     // Leave the signed-in pages before emptying the cache, or they would refetch what they show.
     await navigate('/login', { replace: true });
     client.clear();
   }, [client, navigate]);
+}
+
+/** Signs out: revokes the refresh token when the API can be reached, clears storage and caches, goes to /login. */
+export function useLogout(): () => Promise<void> {
+  const endSession = useEndSession();
+  return useCallback(async () => {
+    const refresh = getRefreshToken();
+    if (refresh) {
+      await api.post('/auth/logout/', { refresh: refresh.token }, { noAuth: true }).catch(() => undefined);
+    }
+    await endSession();
+  }, [endSession]);
 }

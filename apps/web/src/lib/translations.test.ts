@@ -1,5 +1,7 @@
 import {
+  CARD_STATUSES,
   CATEGORIES,
+  DECK_ICONS,
   ERROR_MESSAGES,
   GENRES,
   LEARNING_LANGUAGES,
@@ -37,6 +39,13 @@ const dynamicKeys = [
   ...['in-progress', 'recommended', 'recently-added', 'favorites'].map(
     (section) => `home.section.${section}`,
   ),
+  ...DECK_ICONS.map((icon) => `decks.icon.${icon}`),
+  ...CARD_STATUSES.map((status) => `flashcard.status.${status}`),
+  ...['new', 'pending', 'learned'].map((stat) => `decks.stats.${stat}`),
+  ...['flashcards', 'decks', 'graded-reader'].flatMap((variant) => [
+    `modal.limit-reached.${variant}.title`,
+    `limits.${variant}`,
+  ]),
 ];
 
 /** A key is in a catalogue as itself or, for counted texts, as its plural forms ("_one", "_other"). */

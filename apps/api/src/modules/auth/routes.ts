@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  authProviders,
   changePasswordBody,
   errorResponse,
   me,
@@ -11,7 +10,6 @@ import {
   signinBody,
   signupBody,
   tokenPair,
-  updateUserBody,
 } from '@lendo/shared';
 import { authRateLimit } from '../../lib/auth-rate-limit.ts';
 import type { AuthService } from './service.ts';
@@ -34,7 +32,15 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/auth/signin/',
-    { preHandler: limited, schema: { tags, body: signinBody, response: { 200: tokenPair, ...errors } } },
+    {
+      preHandler: limited,
+      schema: {
+        tags,
+        description: 'Signs in; signing in to a deactivated account restores it.',
+        body: signinBody,
+        response: { 200: tokenPair, ...errors },
+      },
+    },
     async (req) => auth.signin(req.body),
   );
 
@@ -88,17 +94,4 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
     async (req) => auth.completeOnboarding(req.userId, req.body),
   );
-
-  app.put(
-    '/auth/update-user/',
-    {
-      preHandler: app.authenticate,
-      schema: { ...secured, body: updateUserBody, response: { 200: me, ...errors } },
-    },
-    async (req) => auth.updateUser(req.userId, req.body),
-  );
-
-  app.get('/auth/providers/', { schema: { tags, response: { 200: authProviders } } }, async () => ({
-    google: false,
-  }));
 };

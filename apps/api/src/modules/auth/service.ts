@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DEFAULT_LOCALE,
-  type Locale,
-  type Me,
-  type OnboardingBody,
-  type TokenPair,
-  type UpdateUserBody,
-} from '@lendo/shared';
+import { DEFAULT_LOCALE, type Locale, type Me, type OnboardingBody, type TokenPair } from '@lendo/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
@@ -14,6 +7,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken, type AccessTokens } from '../../lib/tokens.ts';
 import { resetPasswordMail } from './mail-templates.ts';
+import { isOffensive } from './username-filter.ts';
 import {
   refreshTokensRepository,
   resetTokensRepository,
@@ -32,14 +26,16 @@ export interface AuthDeps {
   accessTokens: AccessTokens;
   mailer: Mailer;
   appUrl: string;
+  /** Called once a learner completes onboarding (the decks module gives them their first deck). */
+  onOnboarded?: (me: Me) => Promise<void>;
 }
 
-function isUniqueViolation(err: unknown): err is { constraint?: string } {
+export function isUniqueViolation(err: unknown): err is { constraint?: string } {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-export function toMe(user: UserRow): Me {
+function toMe(user: UserRow, pendingEmail: string | null): Me {
   return {
     id: user.id,
     number: user.number,
@@ -55,14 +51,14 @@ export function toMe(user: UserRow): Me {
     motivation: user.motivation as Me['motivation'],
     subscription: { status: 'free', plan: null },
     email_verified: user.emailVerifiedAt !== null,
-    pending_email: null,
+    pending_email: pendingEmail,
     has_password: user.passwordHash !== null,
     billing_fullname: user.billingFullname,
     cpf: user.cpf,
   };
 }
 
-export function createAuthService({ db, clock, accessTokens, mailer, appUrl }: AuthDeps) {
+export function createAuthService({ db, clock, accessTokens, mailer, appUrl, onOnboarded }: AuthDeps) {
   async function issueTokens(
     userId: string,
     remember: boolean,
@@ -79,7 +75,30 @@ export function createAuthService({ db, clock, accessTokens, mailer, appUrl }: A
     return { access: await accessTokens.sign(userId), refresh };
   }
 
+  async function loadMe(userId: string): Promise<Me> {
+    const row = await usersRepository.findWithPendingEmail(db, userId, clock.now());
+    if (!row) throw unauthorized();
+    return toMe(row.user, row.pendingEmail);
+  }
+
+  /** Starts a session for a user who proved who they are; signing in restores a deactivated account. */
+  async function signInAs(user: UserRow, remember: boolean): Promise<TokenPair> {
+    if (user.deactivatedAt) await usersRepository.update(db, user.id, { deactivatedAt: null });
+    return issueTokens(user.id, remember);
+  }
+
   return {
+    issueTokens,
+    signInAs,
+
+    /** Signs out every session of the user. */
+    async revokeSessions(userId: string): Promise<void> {
+      await refreshTokensRepository.revokeAllForUser(db, userId, clock.now());
+    },
+
+    /** Whether access tokens of this user still count: the account exists and is not deactivated. */
+    isActive: (userId: string) => usersRepository.isActive(db, userId),
+
     async signup(input: {
       username: string;
       email: string;
@@ -87,6 +106,9 @@ export function createAuthService({ db, clock, accessTokens, mailer, appUrl }: A
       locale?: Locale;
       timezone?: string;
     }): Promise<TokenPair> {
+      if (isOffensive(input.username)) {
+        throw badRequest('profile.username-offensive', { username: 'profile.username-offensive' });
+      }
       const [emailTaken, usernameTaken] = await Promise.all([
         usersRepository.findByEmail(db, input.email),
         usersRepository.usernameTaken(db, input.username),
@@ -114,7 +136,7 @@ export function createAuthService({ db, clock, accessTokens, mailer, appUrl }: A
       const user = await usersRepository.findByEmail(db, input.email);
       const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
       if (!user || !ok) throw unauthorized('error.invalid-credentials');
-      return issueTokens(user.id, input.remember);
+      return signInAs(user, input.remember);
     },
 
     /** Rotates a refresh token. Presenting a spent one revokes every token of its family. */
@@ -134,11 +156,7 @@ export function createAuthService({ db, clock, accessTokens, mailer, appUrl }: A
       if (row) await refreshTokensRepository.revokeFamily(db, row.familyId, clock.now());
     },
 
-    async me(userId: string): Promise<Me> {
-      const user = await usersRepository.findById(db, userId);
-      if (!user) throw unauthorized();
-      return toMe(user);
-    },
+    me: loadMe,
 
     /** Mails a one-time link when the account exists; the caller cannot tell either way. */
     async requestPasswordReset(email: string): Promise<void> {
@@ -172,13 +190,9 @@ export function createAuthService({ db, clock, accessTokens, mailer, appUrl }: A
         onboardingCompleted: true,
       });
       if (!user) throw notFound();
-      return toMe(user);
-    },
-
-    async updateUser(userId: string, input: UpdateUserBody): Promise<Me> {
-      const user = await usersRepository.update(db, userId, input);
-      if (!user) throw notFound();
-      return toMe(user);
+      const me = await loadMe(userId);
+      await onOnboarded?.(me);
+      return me;
     },
   };
 }

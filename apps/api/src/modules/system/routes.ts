@@ -1,7 +1,9 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponse } from '@lendo/shared';
 import type { Database } from '../../db/client.ts';
+import type { ManualClock } from '../../lib/clock.ts';
 import { mailOutbox } from '../../db/schema.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
@@ -44,4 +46,32 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ database: Database }> = asyn
           `${items || '<p>No mail yet.</p>'}</body></html>`,
       );
   });
+};
+
+/**
+ * End-to-end tests' clock (TEST_CLOCK=1, never in production): moves the server's time forward so
+ * that what is due in minutes or days is due now.
+ */
+export const devClockRoutes: FastifyPluginAsyncZod<{ clock: ManualClock }> = async (app, { clock }) => {
+  app.post(
+    '/dev/clock/',
+    {
+      schema: {
+        tags: ['system'],
+        description: "Advances the server's clock (test clock only) and gives the new time.",
+        body: z.object({
+          advance_seconds: z
+            .number({ error: 'error.required' })
+            .int({ error: 'error.invalid-value' })
+            .min(0, { error: 'error.invalid-value' })
+            .max(10 * 365 * 24 * 60 * 60, { error: 'error.invalid-value' }),
+        }),
+        response: { 200: z.object({ now: z.string() }), 400: errorResponse },
+      },
+    },
+    async (req) => {
+      clock.advance(req.body.advance_seconds * 1000);
+      return { now: clock.now().toISOString() };
+    },
+  );
 };

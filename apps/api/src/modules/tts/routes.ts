@@ -4,9 +4,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, ttsQuery, ttsResponse } from '@lendo/shared';
 import { notFound } from '../../lib/errors.ts';
+import type { EntitlementsService } from '../entitlements/service.ts';
 import type { AudioFile, TtsService } from './service.ts';
 
-const errors = { 400: errorResponse, 401: errorResponse, 503: errorResponse };
+const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 503: errorResponse };
 /** Where GET /tts points: public, since the name is a hash of the text and cannot be guessed. */
 const FILES_PATH = '/files/tts/';
 
@@ -18,9 +19,20 @@ function sendAudio(request: FastifyRequest, reply: FastifyReply, file: AudioFile
   return reply.type('audio/wav').header('content-length', file.size).send(createReadStream(file.path));
 }
 
-export const ttsRoutes: FastifyPluginAsyncZod<{ tts: TtsService }> = async (app, { tts }) => {
+export const ttsRoutes: FastifyPluginAsyncZod<{
+  tts: TtsService;
+  entitlements: EntitlementsService;
+}> = async (app, { tts, entitlements }) => {
   const tags = ['language'];
   const secured = { tags, security: [{ bearer: [] }] };
+  /** The audio of a request, its seconds (rounded up) counted against the plan's monthly audio. */
+  const speak = (userId: string, { text, language }: z.output<typeof ttsQuery>) =>
+    entitlements.metered(
+      userId,
+      'audio_seconds',
+      () => tts.speak(text, language),
+      (file) => Math.ceil(file.seconds),
+    );
 
   app.get(
     '/tts',
@@ -28,13 +40,15 @@ export const ttsRoutes: FastifyPluginAsyncZod<{ tts: TtsService }> = async (app,
       preHandler: app.authenticate,
       schema: {
         ...secured,
-        description: 'Reads the text aloud (cached) and says where the audio is.',
+        description:
+          'Reads the text aloud (cached) and says where the audio is. Counts its seconds against the ' +
+          "plan's monthly audio (403 limits.audio once used up).",
         querystring: ttsQuery,
         response: { 200: ttsResponse, ...errors },
       },
     },
     async (req) => {
-      const file = await tts.speak(req.query.text, req.query.language);
+      const file = await speak(req.userId, req.query);
       return { url: `${app.prefix}${FILES_PATH}${file.name}` };
     },
   );
@@ -45,13 +59,13 @@ export const ttsRoutes: FastifyPluginAsyncZod<{ tts: TtsService }> = async (app,
       preHandler: app.authenticate,
       schema: {
         ...secured,
-        description: 'Reads the text aloud and streams the audio (audio/wav).',
+        description: 'Reads the text aloud and streams the audio (audio/wav); metered like GET /tts.',
         querystring: ttsQuery,
         response: errors,
       },
     },
     async (req, reply) => {
-      const file = await tts.speak(req.query.text, req.query.language);
+      const file = await speak(req.userId, req.query);
       return sendAudio(req, reply, file, 'private, max-age=31536000, immutable');
     },
   );

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { normalizeSentence, type LearningLanguage } from '@lendo/shared';
 import { serviceUnavailable } from '../../lib/errors.ts';
@@ -15,6 +15,24 @@ export interface AudioFile {
   name: string;
   path: string;
   size: number;
+  /** How long the audio plays. */
+  seconds: number;
+}
+
+/** Bytes of a WAV file read to find its length: the RIFF header, fmt and the data chunk's header. */
+const WAV_HEADER_BYTES = 4096;
+
+/** The playing time of a PCM WAV file, from its header (`fileSize` bounds a streamed data length). */
+export function wavSeconds(header: Buffer, fileSize: number): number {
+  let byteRate = 0;
+  for (let at = 12; at + 8 <= header.length;) {
+    const id = header.toString('ascii', at, at + 4);
+    const size = header.readUInt32LE(at + 4);
+    if (id === 'fmt ' && at + 20 <= header.length) byteRate = header.readUInt32LE(at + 16);
+    if (id === 'data') return byteRate > 0 ? Math.min(size, fileSize - at - 8) / byteRate : 0;
+    at += 8 + size + (size % 2);
+  }
+  return 0;
 }
 
 /**
@@ -27,10 +45,18 @@ export function createTtsService({ filesDir, speech }: { filesDir: string; speec
 
   async function existing(name: string): Promise<AudioFile | null> {
     const path = join(dir, name);
+    let file;
     try {
-      return { name, path, size: (await stat(path)).size };
+      file = await open(path);
     } catch {
       return null;
+    }
+    try {
+      const { size } = await file.stat();
+      const { buffer, bytesRead } = await file.read(Buffer.alloc(WAV_HEADER_BYTES), 0, WAV_HEADER_BYTES, 0);
+      return { name, path, size, seconds: wavSeconds(buffer.subarray(0, bytesRead), size) };
+    } finally {
+      await file.close();
     }
   }
 
@@ -46,7 +72,7 @@ export function createTtsService({ filesDir, speech }: { filesDir: string; speec
     const partial = join(dir, `${name}.${randomUUID()}.part`);
     await writeFile(partial, wav);
     await rename(partial, join(dir, name));
-    return { name, path: join(dir, name), size: wav.length };
+    return { name, path: join(dir, name), size: wav.length, seconds: wavSeconds(wav, wav.length) };
   }
 
   return {

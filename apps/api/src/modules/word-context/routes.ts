@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, wordContext, wordContextQuery } from '@lendo/shared';
+import type { EntitlementsService } from '../entitlements/service.ts';
 import type { WordContextService } from './service.ts';
 
-export const wordContextRoutes: FastifyPluginAsyncZod<{ wordContext: WordContextService }> = async (
-  app,
-  { wordContext: service },
-) => {
+export const wordContextRoutes: FastifyPluginAsyncZod<{
+  wordContext: WordContextService;
+  entitlements: EntitlementsService;
+}> = async (app, { wordContext: service, entitlements }) => {
   app.get(
     '/ai/word-context/',
     {
@@ -15,11 +16,19 @@ export const wordContextRoutes: FastifyPluginAsyncZod<{ wordContext: WordContext
         security: [{ bearer: [] }],
         description:
           "A word explained in its sentence, in the user's translation language: by the language model " +
-          'when one is configured, otherwise from the dictionary and authored translations.',
+          'when one is configured, otherwise from the dictionary and authored translations. Each answer ' +
+          "counts as one of the plan's monthly translations (403 limits.translations once they are used up).",
         querystring: wordContextQuery,
-        response: { 200: wordContext, 400: errorResponse, 401: errorResponse, 503: errorResponse },
+        response: {
+          200: wordContext,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          503: errorResponse,
+        },
       },
     },
-    async (req) => service.explain(req.userId, req.query),
+    async (req) =>
+      entitlements.metered(req.userId, 'translations', () => service.explain(req.userId, req.query)),
   );
 };

@@ -2,12 +2,40 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { listenForModals, type ModalRequest } from '@/lib/modals';
 import { ComingSoonModal } from './coming-soon-modal';
+import { ConfirmDeleteModal } from './confirm-delete-modal';
+import { LimitReachedModal } from './limit-reached-modal';
 import { OfferModal } from './offer-modal';
 
 /** Loaded when first opened: the shell's first paint does not wait for it. */
 const WordLookupModal = lazy(() =>
   import('@/features/words/components/word-lookup-modal').then((module) => ({
     default: module.WordLookupModal,
+  })),
+);
+const SettingsModal = lazy(() =>
+  import('@/features/settings/components/settings-modal').then((module) => ({
+    default: module.SettingsModal,
+  })),
+);
+
+const DeckSummaryModal = lazy(() =>
+  import('@/features/decks/components/deck-summary-modal').then((module) => ({
+    default: module.DeckSummaryModal,
+  })),
+);
+const DeckOptionsModal = lazy(() =>
+  import('@/features/decks/components/deck-options-modal').then((module) => ({
+    default: module.DeckOptionsModal,
+  })),
+);
+const DeckFormModal = lazy(() =>
+  import('@/features/decks/components/deck-form-modal').then((module) => ({
+    default: module.DeckFormModal,
+  })),
+);
+const FlashcardModal = lazy(() =>
+  import('@/features/decks/components/flashcard-modal').then((module) => ({
+    default: module.FlashcardModal,
   })),
 );
 
@@ -32,14 +60,51 @@ export function ModalHost() {
   const close = () => setCurrent(null);
 
   switch (current.name) {
+    case 'confirm-delete':
+      return <ConfirmDeleteModal {...current.props} onClose={close} />;
     case 'coming-soon':
       return <ComingSoonModal variant={current.props.variant} onClose={close} />;
+    case 'limit-reached':
+      return <LimitReachedModal variant={current.props.variant} onClose={close} />;
+    case 'deck-summary':
+      return (
+        <Suspense fallback={null}>
+          <DeckSummaryModal {...current.props} onClose={close} />
+        </Suspense>
+      );
+    case 'deck-options':
+      return (
+        <Suspense fallback={null}>
+          <DeckOptionsModal {...current.props} onClose={close} />
+        </Suspense>
+      );
+    case 'deck-form':
+      return (
+        <Suspense fallback={null}>
+          <DeckFormModal key={JSON.stringify(current.props)} {...current.props} onClose={close} />
+        </Suspense>
+      );
+    case 'flashcard':
+      return (
+        <Suspense fallback={null}>
+          <FlashcardModal key={JSON.stringify(current.props)} {...current.props} onClose={close} />
+        </Suspense>
+      );
     case 'offer':
       return <OfferModal reason={current.props.reason} onClose={close} />;
     case 'word-lookup':
       return (
         <Suspense fallback={null}>
           <WordLookupModal key={JSON.stringify(current.props)} {...current.props} onClose={close} />
+        </Suspense>
+      );
+    case 'update-profile-image':
+    case 'change-username':
+    case 'change-email':
+    case 'change-password':
+      return (
+        <Suspense fallback={null}>
+          <SettingsModal name={current.name} onClose={close} />
         </Suspense>
       );
   }

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useRefreshStatisticsOnNavigation } from '@/features/decks/api/get-statistics-summary';
 import { ModalHost } from '../modals/modal-host';
 import { BottomMenu } from './bottom-menu';
 import { SiteHeader } from './site-header';
@@ -7,6 +8,7 @@ import { useLookupShortcut } from './use-lookup-shortcut';
 /** The signed-in frame: header, page, bottom menu on phones, and the host of the shell's modals. */
 export default function AppShell() {
   useLookupShortcut();
+  useRefreshStatisticsOnNavigation();
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />

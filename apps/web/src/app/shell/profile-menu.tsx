@@ -2,6 +2,7 @@ import { ChartNoAxesColumn, ExternalLink, LifeBuoy, LogOut, Settings } from 'luc
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UserAvatar } from '@/components/user-avatar';
 import { HELP_CENTER_URLS } from '@/lib/external-links';
 import { currentLocale } from '@/lib/i18n';
 import { useMe } from '@/lib/me';
@@ -10,15 +11,6 @@ import { useLogout } from '@/lib/session';
 
 const itemClasses =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm font-medium text-ink outline-none select-none data-highlighted:bg-surface-muted';
-
-function initialsOf(text: string): string {
-  const words = text
-    .trim()
-    .split(/[\s_-]+/)
-    .filter(Boolean);
-  const letters = words.length > 1 ? `${words[0]?.[0] ?? ''}${words[1]?.[0] ?? ''}` : text.slice(0, 2);
-  return letters.toUpperCase();
-}
 
 /** The avatar button and its menu: settings, statistics, help and support, exit. */
 export function ProfileMenu() {
@@ -30,16 +22,7 @@ export function ProfileMenu() {
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="grid size-11 shrink-0 place-items-center rounded-full">
-        {me.avatar_url ? (
-          <img src={me.avatar_url} alt="" className="size-10 rounded-full object-cover ring-2 ring-surface" />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="grid size-10 place-items-center rounded-full bg-brand text-sm font-bold text-on-brand"
-          >
-            {initialsOf(displayName)}
-          </span>
-        )}
+        <UserAvatar user={me} className="size-10 text-sm ring-2 ring-surface" />
         <span className="sr-only">{t('shell.account-menu')}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '@/components/button';
+import { GoogleLogo } from '@/components/google-logo';
 import { API_BASE } from '@/lib/api-client';
-import { useAuthProviders } from '../api/get-auth-providers';
+import { useAuthProviders } from '@/lib/auth-providers';
 
 /** "Continue with Google", shown only when the API has Google sign-in configured. */
 export function GoogleButton() {
@@ -11,24 +12,10 @@ export function GoogleButton() {
   return (
     <>
       <a
-        href={`${API_BASE}/auth/google/start`}
+        href={`${API_BASE}/auth/google/start/`}
         className={buttonClasses({ variant: 'secondary', size: 'lg', block: true })}
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5">
-          <path
-            fill="#4285F4"
-            d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.5h6.5a5.5 5.5 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.8z"
-          />
-          <path
-            fill="#34A853"
-            d="M12 24c3.2 0 6-1.1 7.9-2.9l-3.9-3c-1.1.7-2.4 1.2-4 1.2-3.1 0-5.7-2.1-6.7-4.9h-4v3.1A12 12 0 0 0 12 24z"
-          />
-          <path fill="#FBBC05" d="M5.3 14.4a7.2 7.2 0 0 1 0-4.7V6.6h-4a12 12 0 0 0 0 10.8l4-3z" />
-          <path
-            fill="#EA4335"
-            d="M12 4.8c1.8 0 3.3.6 4.6 1.8l3.4-3.4A12 12 0 0 0 1.3 6.6l4 3.1C6.3 6.9 8.9 4.8 12 4.8z"
-          />
-        </svg>
+        <GoogleLogo className="size-5" />
         {t('auth.login.google')}
       </a>
       <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-muted uppercase">

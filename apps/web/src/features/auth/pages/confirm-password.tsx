@@ -1,19 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { passwordSchema } from '@lendo/shared';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button, buttonClasses } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
-import { PasswordField } from '@/components/password-field';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { ApiError } from '@/lib/api-client';
 import { applyApiError } from '@/lib/form-errors';
+import { requireMatchingPasswords } from '@/lib/password-match';
 import { useResetPassword } from '../api/reset-password';
 import { AuthScreen, authLinkClasses } from '../components/auth-screen';
-import { requireMatchingPasswords } from '../password-match';
 
 const INVALID_LINK = 'error.invalid-reset-link';
 
@@ -32,18 +32,12 @@ export default function ConfirmPasswordPage() {
   const resetPassword = useResetPassword();
   const [linkRejected, setLinkRejected] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<z.input<typeof newPasswordForm>, unknown, z.output<typeof newPasswordForm>>({
+  const form = useForm<z.input<typeof newPasswordForm>, unknown, z.output<typeof newPasswordForm>>({
     resolver: zodResolver(newPasswordForm),
     defaultValues: { password: '', repeatPassword: '' },
     mode: 'onTouched',
   });
-  const password = useWatch({ control, name: 'password' });
+  const { handleSubmit, setError } = form;
 
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
@@ -88,19 +82,7 @@ export default function ConfirmPasswordPage() {
       <title>{title}</title>
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         {formError && <FormAlert code={formError} />}
-        <PasswordField
-          label={t('auth.field.new-password')}
-          autoComplete="new-password"
-          error={errors.password?.message}
-          rulesValue={password}
-          {...register('password')}
-        />
-        <PasswordField
-          label={t('auth.field.repeat-password')}
-          autoComplete="new-password"
-          error={errors.repeatPassword?.message}
-          {...register('repeatPassword')}
-        />
+        <NewPasswordFields form={form} label={t('auth.field.new-password')} />
         <Button type="submit" size="lg" block loading={resetPassword.isPending} className="mt-1">
           {t('auth.confirm.submit')}
         </Button>

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { signinBody } from '@lendo/shared';
+import { ERROR_MESSAGES, signinBody } from '@lendo/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '@/components/button';
 import { CheckboxField } from '@/components/checkbox-field';
@@ -20,7 +20,12 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signIn = useSignIn();
-  const [formError, setFormError] = useState<string | null>(null);
+  // A failed Google sign-in comes back as /login?error=<code>.
+  const [searchParams] = useSearchParams();
+  const returnedError = searchParams.get('error');
+  const [formError, setFormError] = useState<string | null>(
+    returnedError && returnedError in ERROR_MESSAGES ? returnedError : null,
+  );
   const {
     register,
     handleSubmit,

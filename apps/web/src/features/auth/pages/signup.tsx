@@ -1,21 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signupBody } from '@lendo/shared';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
-import { PasswordField } from '@/components/password-field';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { TextField } from '@/components/text-field';
 import { applyApiError } from '@/lib/form-errors';
 import { currentLocale } from '@/lib/i18n';
+import { requireMatchingPasswords } from '@/lib/password-match';
 import { useSignUp } from '../api/sign-up';
 import { AuthScreen, authLinkClasses } from '../components/auth-screen';
 import { TermsNote } from '../components/terms-note';
-import { requireMatchingPasswords } from '../password-match';
 
 const signupForm = requireMatchingPasswords(
   signupBody.pick({ username: true, email: true, password: true }).extend({ repeatPassword: z.string() }),
@@ -26,18 +26,17 @@ export default function SignupPage() {
   const navigate = useNavigate();
   const signUp = useSignUp();
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<z.input<typeof signupForm>, unknown, z.output<typeof signupForm>>({
+  const form = useForm<z.input<typeof signupForm>, unknown, z.output<typeof signupForm>>({
     resolver: zodResolver(signupForm),
     defaultValues: { username: '', email: '', password: '', repeatPassword: '' },
     mode: 'onTouched',
   });
-  const password = useWatch({ control, name: 'password' });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
 
   const onSubmit = handleSubmit(({ repeatPassword: _repeated, ...values }) => {
     setFormError(null);
@@ -85,19 +84,7 @@ export default function SignupPage() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <PasswordField
-          label={t('auth.field.password')}
-          autoComplete="new-password"
-          error={errors.password?.message}
-          rulesValue={password}
-          {...register('password')}
-        />
-        <PasswordField
-          label={t('auth.field.repeat-password')}
-          autoComplete="new-password"
-          error={errors.repeatPassword?.message}
-          {...register('repeatPassword')}
-        />
+        <NewPasswordFields form={form} label={t('auth.field.password')} />
         <Button type="submit" size="lg" block loading={signUp.isPending} className="mt-1">
           {t('auth.signup.submit')}
         </Button>

@@ -5,9 +5,10 @@ import {
   type WordRecord,
 } from '@lendo/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Bot, BookMarked, X } from 'lucide-react';
+import { Bot, BookMarked, Layers, X } from 'lucide-react';
 import { useId, type ElementType, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { Button } from '@/components/button';
 import { InlineRetry } from '@/components/inline-retry';
 import { PlaySoundButton } from '@/components/play-sound-button';
 import { UseCaseSentence } from '@/components/use-case-sentence';
@@ -15,6 +16,7 @@ import { Skeleton } from '@/components/skeleton';
 import { errorCodeOf } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 import { currentLocale } from '@/lib/i18n';
+import { openModal } from '@/lib/modals';
 import { useWordContext } from '@/lib/word-context';
 import { useWordRecord } from '@/lib/word-record';
 import { useWordUseCases } from '@/lib/word-use-cases';
@@ -136,10 +138,9 @@ function QueryPart<T>({
 /**
  * What the popup tells about a tapped word: the word and its lemma, the sentence it is in (with its
  * translation), its meaning there (explained by /ai/word-context/), the dictionary's entries and
- * an example from /words. Each part loads, fails and retries on its own.
- *
- * Extension point: the "create flashcard" action (decks issue) belongs after the last part; a card
- * draft is the word, `selection.sentence.text` as front and the sentence translation as back.
+ * an example from /words. Each part loads, fails and retries on its own. Last, "create flashcard"
+ * opens the flashcard modal with a draft: the word (its lemma when known), the sentence as front and
+ * its translation as back.
  */
 export function WordDetails({
   selection,
@@ -268,6 +269,25 @@ export function WordDetails({
           }}
         </QueryPart>
       </Part>
+
+      <div className="border-t border-line px-5 py-4">
+        <Button
+          variant="secondary"
+          block
+          onClick={() => {
+            onClose();
+            openModal('flashcard', {
+              word: lemma ?? lookupWord,
+              language,
+              sentence: sentence.text,
+              translation: translation ?? '',
+            });
+          }}
+        >
+          <Layers aria-hidden="true" className="size-5" />
+          {t('reader.popup.create-flashcard')}
+        </Button>
+      </div>
     </div>
   );
 }

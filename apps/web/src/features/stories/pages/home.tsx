@@ -4,6 +4,7 @@ import { Tabs } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { LevelMark } from '@/components/level-badge';
+import { SearchField } from '@/components/search-field';
 import { meQueryOptions, useMe } from '@/lib/me';
 import { genreLabelKey, levelLabelKey } from '@/lib/story-labels';
 import { storiesQueryOptions, type StorySearch } from '../api/get-stories';
@@ -11,9 +12,15 @@ import { storyHomeQueryOptions } from '../api/get-story-home';
 import { ALL_CATEGORIES, CategoryTabs } from '../components/category-tabs';
 import { FilterSelect } from '../components/filter-select';
 import { HomeSections } from '../components/home-sections';
-import { SearchField } from '../components/search-field';
 import { SearchResults } from '../components/search-results';
-import { isFiltering, NO_FILTERS, parseFilters, withFilters, type LibraryFilters } from '../library-filters';
+import {
+  isFiltering,
+  NO_FILTERS,
+  parseFilters,
+  SEARCH_MAX_LENGTH,
+  withFilters,
+  type LibraryFilters,
+} from '../library-filters';
 
 /** The API query for the filters: the library of the language the learner studies. */
 function toSearch(filters: LibraryFilters, language: LearningLanguage | null): StorySearch {
@@ -72,7 +79,13 @@ export default function HomePage() {
       </header>
 
       <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-center">
-        <SearchField value={filters.search} onSearch={(search) => update({ search })} />
+        <SearchField
+          value={filters.search}
+          onSearch={(search) => update({ search })}
+          label={t('home.search-label')}
+          placeholder={t('home.search-placeholder')}
+          maxLength={SEARCH_MAX_LENGTH}
+        />
         <div className="grid grid-cols-2 gap-3 sm:contents">
           <FilterSelect
             label={t('home.filter.genre')}

@@ -1,9 +1,8 @@
 import { Search, X } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { inputClasses } from '@/components/field-error';
 import { cx } from '@/lib/cx';
-import { SEARCH_MAX_LENGTH } from '../library-filters';
+import { inputClasses } from './field-error';
 
 /** Typing pauses this long before the search runs; Enter runs it at once. */
 const SEARCH_DEBOUNCE_MS = 350;
@@ -12,10 +11,14 @@ interface SearchFieldProps {
   /** The search in effect (from the URL). */
   value: string;
   onSearch: (search: string) => void;
+  /** The field's accessible name, e.g. "Search stories". */
+  label: string;
+  placeholder: string;
+  maxLength: number;
 }
 
-/** The library search: debounced while typing; follows the URL when it changes (back, forward, clear). */
-export function SearchField({ value, onSearch }: SearchFieldProps) {
+/** A search box: debounced while typing; follows the URL when it changes (back, forward, clear). */
+export function SearchField({ value, onSearch, label, placeholder, maxLength }: SearchFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -51,7 +54,7 @@ export function SearchField({ value, onSearch }: SearchFieldProps) {
       }}
     >
       <label htmlFor={id} className="sr-only">
-        {t('home.search-label')}
+        {label}
       </label>
       <Search
         aria-hidden="true"
@@ -63,8 +66,8 @@ export function SearchField({ value, onSearch }: SearchFieldProps) {
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        placeholder={t('home.search-placeholder')}
-        maxLength={SEARCH_MAX_LENGTH}
+        placeholder={placeholder}
+        maxLength={maxLength}
         autoComplete="off"
         enterKeyHint="search"
         className={cx(inputClasses, 'appearance-none pr-12 pl-12 [&::-webkit-search-cancel-button]:hidden')}
@@ -80,7 +83,7 @@ export function SearchField({ value, onSearch }: SearchFieldProps) {
           className="absolute top-1/2 right-0.5 grid size-11 -translate-y-1/2 place-items-center rounded-full text-muted hover:text-ink"
         >
           <X aria-hidden="true" className="size-5" />
-          <span className="sr-only">{t('home.clear-search')}</span>
+          <span className="sr-only">{t('common.clear-search')}</span>
         </button>
       )}
     </form>

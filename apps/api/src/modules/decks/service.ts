@@ -1,0 +1,377 @@
+import {
+  FLASHCARDS_PAGE_SIZE,
+  NEW_CARDS_PER_DAY,
+  REVIEW_BATCH,
+  type Deck,
+  type DeckIcon,
+  type Flashcard,
+  type FlashcardPage,
+  type LearningLanguage,
+  type Locale,
+  type Me,
+  type ReviewQueue,
+  type ReviewResult,
+  type ReviewResume,
+  type StatisticsSummary,
+  type deckBody,
+  type flashcardBody,
+  type flashcardListQuery,
+  type flashcardUpdateBody,
+  type reviewBody,
+} from '@lendo/shared';
+import type { z } from 'zod';
+import type { Db, Executor } from '../../db/client.ts';
+import { localDay, startOfLocalDay, type Clock } from '../../lib/clock.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import type { EntitlementsService } from '../entitlements/service.ts';
+import { foldText } from '../stories/text.ts';
+import {
+  decksRepository as decks,
+  flashcardsRepository as cards,
+  reviewLogsRepository as reviewLogs,
+  type DeckRow,
+  type FlashcardRow,
+} from './repository.ts';
+import { answer, newSchedule, rate, statusOf } from './scheduler.ts';
+
+export interface DecksDeps {
+  db: Db;
+  clock: Clock;
+  entitlements: EntitlementsService;
+  /** The signed-in user: interface language, learning language and time zone. */
+  userOf(userId: string): Promise<Me>;
+}
+
+/** The name of the deck every learner gets for the language they study, in their interface language. */
+export const DEFAULT_DECK_NAMES: Record<Locale, string> = { pt: 'Meu baralho', en: 'My deck', es: 'Mi mazo' };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * A second answer to a card this soon after the first is the same answer sent twice (a double
+ * tap, a retried request), not a new review: no learner sees a card again within seconds.
+ */
+const RESUBMIT_WINDOW_MS = 3000;
+const iso = (time: Date | null) => time?.toISOString() ?? null;
+const dayBefore = (day: string) => new Date(Date.parse(day) - DAY_MS).toISOString().slice(0, 10);
+const searchTextOf = (card: { word: string; front: string; back: string }) =>
+  foldText(`${card.word} ${card.front} ${card.back}`);
+
+/** New cards a deck may still introduce today (NEW_CARDS_PER_DAY a day). */
+const newLeftToday = (row: DeckRow) =>
+  Math.min(row.newCount, Math.max(0, NEW_CARDS_PER_DAY - row.introducedToday));
+
+/**
+ * pending_review is what the review queue offers now: answered cards that are due plus the new
+ * cards the deck may still introduce today. So a deck of new cards can be reviewed (SPEC §2: the
+ * review button is enabled exactly when pending_review is not zero).
+ */
+export function toDeck(row: DeckRow): Deck {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    icon: row.icon as DeckIcon,
+    language: row.language as LearningLanguage,
+    stats: { new: row.newCount, pending_review: row.dueCount + newLeftToday(row), learned: row.learned },
+    card_count: row.cardCount,
+    created_at: row.createdAt.toISOString(),
+    last_review: iso(row.lastReview),
+    next_review: iso(row.nextReview),
+  };
+}
+
+export function toFlashcard(row: FlashcardRow): Flashcard {
+  return {
+    id: row.id,
+    deck: row.deckId,
+    word: row.word,
+    front: row.front,
+    back: row.back,
+    language: row.language as LearningLanguage,
+    status: statusOf(row.state),
+    last_review: iso(row.lastReview),
+    next_review: row.due.toISOString(),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Decks, flashcards and their reviews (FSRS). Every query names the owner, so another learner's
+ * deck or card is simply not found.
+ */
+export function createDecksService({ db, clock, entitlements, userOf }: DecksDeps) {
+  async function findDeck(executor: Executor, userId: string, deckId: string) {
+    const deck = await decks.find(executor, userId, deckId);
+    if (!deck) throw notFound();
+    return deck;
+  }
+
+  /** A deck of the user with its statistics at `now` in the user's local day (404 if not theirs). */
+  async function deckWithStats(userId: string, deckId: string, now = clock.now()) {
+    const me = await userOf(userId);
+    const row = await decks.withStats(db, userId, deckId, now, localDay(now, me.timezone));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function findCard(userId: string, cardId: string) {
+    const card = await cards.find(db, userId, cardId);
+    if (!card) throw notFound();
+    return card;
+  }
+
+  /** Creates the learner's default deck of a language unless they have a deck in it already. */
+  async function ensureDefaultDeck(me: Pick<Me, 'id' | 'locale'>, language: LearningLanguage) {
+    await db.transaction(async (tx) => {
+      await decks.lockUser(tx, me.id);
+      if ((await decks.countInLanguage(tx, me.id, language)) > 0) return;
+      const now = clock.now();
+      await decks.insert(tx, {
+        userId: me.id,
+        name: DEFAULT_DECK_NAMES[me.locale],
+        language,
+        createdAt: now,
+        updatedAt: now,
+      });
+    });
+  }
+
+  /** Refuses to take the last deck of a language away from the learner (409 decks.last-deck). */
+  async function ensureNotLastDeck(tx: Executor, userId: string, language: string) {
+    if ((await decks.countInLanguage(tx, userId, language)) <= 1) throw conflict('decks.last-deck');
+  }
+
+  return {
+    /** After onboarding: the learner gets a deck for the language they chose to study. */
+    async onOnboarded(me: Me) {
+      if (me.learning_language) await ensureDefaultDeck(me, me.learning_language);
+    },
+
+    /**
+     * The learner's decks, in one language or all, oldest first. A learner without a deck in the
+     * language they study (an account from before decks) gets their default deck here.
+     */
+    async list(userId: string, language?: LearningLanguage): Promise<Deck[]> {
+      const me = await userOf(userId);
+      const now = clock.now();
+      const today = localDay(now, me.timezone);
+      let rows = await decks.list(db, userId, now, today, language);
+      const studied = me.learning_language;
+      if (studied && (!language || language === studied) && !rows.some((row) => row.language === studied)) {
+        await ensureDefaultDeck(me, studied);
+        rows = await decks.list(db, userId, now, today, language);
+      }
+      return rows.map(toDeck);
+    },
+
+    async get(userId: string, deckId: string): Promise<Deck> {
+      return toDeck(await deckWithStats(userId, deckId));
+    },
+
+    /** A new deck, within the number of decks the learner's plan allows (403 limits.decks). */
+    async create(userId: string, body: z.output<typeof deckBody>): Promise<Deck> {
+      const now = clock.now();
+      const deckId = await db.transaction(async (tx) => {
+        await decks.lockUser(tx, userId);
+        await entitlements.ensureDeckAllowed(tx, userId);
+        return decks.insert(tx, { userId, ...body, createdAt: now, updatedAt: now });
+      });
+      return toDeck(await deckWithStats(userId, deckId, now));
+    },
+
+    /** Renames or restyles a deck; moving the last deck of a language to another is refused. */
+    async update(userId: string, deckId: string, body: z.output<typeof deckBody>): Promise<Deck> {
+      await db.transaction(async (tx) => {
+        await decks.lockUser(tx, userId);
+        const deck = await findDeck(tx, userId, deckId);
+        if (deck.language !== body.language) await ensureNotLastDeck(tx, userId, deck.language);
+        await decks.update(tx, userId, deckId, body, clock.now());
+      });
+      return toDeck(await deckWithStats(userId, deckId));
+    },
+
+    /** Deletes a deck with its cards, unless it is the learner's last deck of its language. */
+    async remove(userId: string, deckId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await decks.lockUser(tx, userId);
+        const deck = await findDeck(tx, userId, deckId);
+        await ensureNotLastDeck(tx, userId, deck.language);
+        await decks.delete(tx, userId, deckId);
+      });
+    },
+
+    /** A new card, counted against the plan's monthly flashcards (403 limits.flashcards). */
+    async createCard(
+      userId: string,
+      deckId: string,
+      body: z.output<typeof flashcardBody>,
+    ): Promise<Flashcard> {
+      const deck = await findDeck(db, userId, deckId);
+      const now = clock.now();
+      const row = await db.transaction(async (tx) => {
+        await entitlements.consume(tx, userId, 'flashcards');
+        return cards.insert(tx, {
+          userId,
+          deckId,
+          word: body.word,
+          front: body.front,
+          back: body.back,
+          language: body.language ?? deck.language,
+          searchText: searchTextOf(body),
+          ...newSchedule(now),
+          createdAt: now,
+          updatedAt: now,
+        });
+      });
+      return toFlashcard(row);
+    },
+
+    /** A page of a deck's cards, newest first; `query` looks in word, front and back (accents and case aside). */
+    async listCards(
+      userId: string,
+      deckId: string,
+      query: z.output<typeof flashcardListQuery>,
+    ): Promise<FlashcardPage> {
+      await findDeck(db, userId, deckId);
+      const terms = foldText(query.query ?? '')
+        .split(' ')
+        .filter(Boolean);
+      const { cards: rows, total } = await cards.list(db, deckId, terms, {
+        limit: FLASHCARDS_PAGE_SIZE,
+        offset: (query.page - 1) * FLASHCARDS_PAGE_SIZE,
+      });
+      return {
+        count: total,
+        page: query.page,
+        page_size: FLASHCARDS_PAGE_SIZE,
+        results: rows.map(toFlashcard),
+      };
+    },
+
+    async getCard(userId: string, cardId: string): Promise<Flashcard> {
+      return toFlashcard(await findCard(userId, cardId));
+    },
+
+    /** Edits a card and may move it to another of the learner's decks; its schedule stays. */
+    async updateCard(
+      userId: string,
+      cardId: string,
+      body: z.output<typeof flashcardUpdateBody>,
+    ): Promise<Flashcard> {
+      const target = await findDeck(db, userId, body.deck);
+      const row = await cards.update(
+        db,
+        userId,
+        cardId,
+        {
+          deckId: target.id,
+          word: body.word,
+          front: body.front,
+          back: body.back,
+          language: body.language ?? target.language,
+          searchText: searchTextOf(body),
+        },
+        clock.now(),
+      );
+      if (!row) throw notFound();
+      return toFlashcard(row);
+    },
+
+    async removeCard(userId: string, cardId: string): Promise<void> {
+      if (!(await cards.delete(db, userId, cardId))) throw notFound();
+    },
+
+    /**
+     * The cards to review now: answered cards that are due, the longest due first, then new cards
+     * in the order they were made, at most NEW_CARDS_PER_DAY first answers per deck and local day.
+     */
+    async queue(userId: string, deckId: string): Promise<ReviewQueue> {
+      const now = clock.now();
+      const row = await deckWithStats(userId, deckId, now);
+      const due = await cards.due(db, deckId, now, REVIEW_BATCH);
+      const fresh = await cards.fresh(db, deckId, Math.min(newLeftToday(row), REVIEW_BATCH - due.length));
+      const deck = toDeck(row);
+      return { deck, cards: [...due, ...fresh].map(toFlashcard), remaining: deck.stats.pending_review };
+    },
+
+    /**
+     * Records an answer: the card's next schedule and a review log, in one transaction. A card
+     * answered twice at once (a double submit) counts once: the update applies only if the card
+     * is still as it was read (same repetitions), and an answer that comes within seconds of the
+     * last one is the same answer again; either way it gets the card as the first answer left it,
+     * with `counted: false`. A card that is not due yet may be answered too (practice); FSRS schedules
+     * it from the time that really passed.
+     */
+    async review(userId: string, body: z.output<typeof reviewBody>): Promise<ReviewResult> {
+      const [me, card] = await Promise.all([userOf(userId), findCard(userId, body.flashcard)]);
+      const now = clock.now();
+      const { rating, correct } = rate(body, card.back);
+      const { next, log } = answer(card, now, rating);
+      const resubmitted =
+        card.lastReview !== null && now.getTime() - card.lastReview.getTime() < RESUBMIT_WINDOW_MS;
+      const saved = resubmitted
+        ? null
+        : await db.transaction(async (tx) => {
+            const row = await cards.saveReview(tx, card.id, card.reps, next, now);
+            if (!row) return null;
+            await reviewLogs.insert(tx, {
+              userId,
+              flashcardId: card.id,
+              deckId: card.deckId,
+              method: body.method,
+              answer: body.method === 'qa' ? body.answer : null,
+              ...log,
+              localDay: localDay(now, me.timezone),
+            });
+            return row;
+          });
+      const current = saved ?? (await findCard(userId, card.id));
+      return {
+        flashcard: card.id,
+        correct,
+        expected: card.back,
+        counted: saved !== null,
+        status: statusOf(current.state),
+        next_review: current.due.toISOString(),
+      };
+    },
+
+    /** The deck's reviews on the learner's local day. */
+    async resume(userId: string, deckId: string): Promise<ReviewResume> {
+      const now = clock.now();
+      const [me, deck] = await Promise.all([userOf(userId), deckWithStats(userId, deckId, now)]);
+      const day = await reviewLogs.day(db, userId, deckId, localDay(now, me.timezone));
+      return {
+        deck: toDeck(deck),
+        reviewed: day.reviewed,
+        correct: day.correct,
+        wrong: day.reviewed - day.correct,
+        new_seen: day.newSeen,
+        accuracy: day.reviewed > 0 ? day.correct / day.reviewed : 0,
+        next_review: iso(deck.nextReview),
+      };
+    },
+
+    /** Streak, cards due, cards created today (local day) and cards in all. */
+    async summary(userId: string): Promise<StatisticsSummary> {
+      const now = clock.now();
+      const me = await userOf(userId);
+      const today = localDay(now, me.timezone);
+      const [run, deckRows, totals] = await Promise.all([
+        reviewLogs.latestRun(db, userId, today),
+        decks.list(db, userId, now, today),
+        cards.totals(db, userId, startOfLocalDay(today, me.timezone)),
+      ]);
+      const pending = deckRows.reduce((sum, row) => sum + toDeck(row).stats.pending_review, 0);
+      const current = run && (run.last === today || run.last === dayBefore(today));
+      return {
+        review_streak: current ? run.length : 0,
+        pending_review: pending,
+        flashcards_created_today: totals.since,
+        total_flashcards: totals.total,
+      };
+    },
+  };
+}
+
+export type DecksService = ReturnType<typeof createDecksService>;

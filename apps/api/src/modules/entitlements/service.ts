@@ -1,0 +1,146 @@
+import {
+  METERS,
+  PLAN_ALLOWANCES,
+  type ErrorCode,
+  type Feature,
+  type Meter,
+  type PlanTier,
+  type UsageSummary,
+} from '@lendo/shared';
+import type { Db, Executor } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { entitlementsRepository as usage } from './repository.ts';
+
+export interface EntitlementsDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** The error a learner gets when a meter of their plan is used up this month. */
+const LIMIT_CODES: Record<Meter, ErrorCode> = {
+  flashcards: 'limits.flashcards',
+  translations: 'limits.translations',
+  audio_seconds: 'limits.audio',
+  ai_sentences: 'limits.ai-sentences',
+};
+
+/** Features that are a monthly meter: access means some of it is left this month. */
+const FEATURE_METERS: Partial<Record<Feature, Meter>> = {
+  create_flashcard: 'flashcards',
+  translation: 'translations',
+  audio: 'audio_seconds',
+  ai_sentence: 'ai_sentences',
+};
+
+const limitReached = (code: ErrorCode) => new AppError(403, code);
+
+/** The first day (YYYY-MM-DD) of the UTC calendar month `at` falls in: the key of the usage counters. */
+export function usageMonth(at: Date): string {
+  return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * What each learner's plan allows and how much of it they used: the one place that reads
+ * PLAN_ALLOWANCES and the usage_counters table. Monthly meters count per UTC calendar month.
+ */
+export function createEntitlementsService({ db, clock }: EntitlementsDeps) {
+  /**
+   * The learner's plan. Everyone is on basic until billing exists; the billing work changes only
+   * this function (e.g. to read the subscription), and every allowance follows from it.
+   */
+  async function planOf(_userId: string): Promise<PlanTier> {
+    return 'basic';
+  }
+
+  const allowanceOf = async (userId: string) => PLAN_ALLOWANCES[await planOf(userId)];
+  const month = () => usageMonth(clock.now());
+
+  async function hasLeft(userId: string, meter: Meter) {
+    const limit = (await allowanceOf(userId)).monthly[meter];
+    return limit === null || (await usage.used(db, userId, month(), meter)) < limit;
+  }
+
+  /** Refuses (403 limits.*) when the meter is used up this month. */
+  async function ensureLeft(userId: string, meter: Meter) {
+    if (!(await hasLeft(userId, meter))) throw limitReached(LIMIT_CODES[meter]);
+  }
+
+  /** Counts use of a meter whose amount is known only after the work (it may end a little over). */
+  async function record(userId: string, meter: Meter, amount: number) {
+    if (amount > 0) await usage.add(db, userId, month(), meter, amount, null);
+  }
+
+  return {
+    planOf,
+
+    /** Whether the learner may use a feature now (GET /billing/feature-access/). */
+    async hasAccess(userId: string, feature: Feature): Promise<boolean> {
+      const meter = FEATURE_METERS[feature];
+      if (meter) return hasLeft(userId, meter);
+      const allowance = await allowanceOf(userId);
+      if (feature === 'create_deck') {
+        return allowance.decks === null || (await usage.deckCount(db, userId)) < allowance.decks;
+      }
+      return allowance.gradedReader;
+    },
+
+    async usage(userId: string): Promise<UsageSummary> {
+      const plan = await planOf(userId);
+      const allowance = PLAN_ALLOWANCES[plan];
+      const [used, decks] = await Promise.all([
+        usage.usage(db, userId, month()),
+        usage.deckCount(db, userId),
+      ]);
+      return {
+        plan,
+        month: month(),
+        meters: METERS.map((meter) => ({
+          meter,
+          used: used.get(meter) ?? 0,
+          limit: allowance.monthly[meter],
+        })),
+        decks: { used: decks, limit: allowance.decks },
+      };
+    },
+
+    /**
+     * Check and consume in one statement, inside the caller's transaction: counts `amount` of a
+     * meter when the allowance has room for it, otherwise refuses with 403 limits.* (and the
+     * caller's transaction, rolled back, creates nothing).
+     */
+    async consume(tx: Executor, userId: string, meter: Meter, amount = 1) {
+      const limit = (await allowanceOf(userId)).monthly[meter];
+      if (!(await usage.add(tx, userId, month(), meter, amount, limit)))
+        throw limitReached(LIMIT_CODES[meter]);
+    },
+
+    /**
+     * Refuses with 403 limits.decks when the learner owns as many decks as the plan allows. Call it
+     * in the transaction that creates the deck, after locking the user, so two creations cannot
+     * both pass.
+     */
+    async ensureDeckAllowed(tx: Executor, userId: string) {
+      const limit = (await allowanceOf(userId)).decks;
+      if (limit !== null && (await usage.deckCount(tx, userId)) >= limit) throw limitReached('limits.decks');
+    },
+
+    /**
+     * Runs metered work: refuses when the meter is used up, otherwise does the work and counts
+     * what it produced (`amountOf` its result; one by default).
+     */
+    async metered<T>(
+      userId: string,
+      meter: Meter,
+      work: () => Promise<T>,
+      amountOf: (result: T) => number = () => 1,
+    ): Promise<T> {
+      await ensureLeft(userId, meter);
+      const result = await work();
+      await record(userId, meter, amountOf(result));
+      return result;
+    },
+  };
+}
+
+export type EntitlementsService = ReturnType<typeof createEntitlementsService>;

@@ -1,0 +1,15 @@
+import type { UsageSummary } from '@lendo/shared';
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export function getUsage(): Promise<UsageSummary> {
+  return api.get<UsageSummary>('/billing/usage/');
+}
+
+/** Always fetched afresh: the counters move with every flashcard, translation and sound. */
+export const usageQueryOptions = () =>
+  queryOptions({ queryKey: ['billing-usage'], queryFn: getUsage, staleTime: 0 });
+
+export function useUsage(): UsageSummary {
+  return useSuspenseQuery(usageQueryOptions()).data;
+}
