@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { cx } from '@/lib/cx';
 import type { NavItem } from './nav-items';
 
@@ -39,6 +39,9 @@ export function NavEntry({ item, look, onUsed }: NavEntryProps) {
   const { t } = useTranslation();
   const styles = LOOKS[look];
   const Icon = item.icon;
+  const { pathname } = useLocation();
+  // An entry also stands for the pages under it that live at other paths (a deck's cards, a review).
+  const within = 'to' in item && (item.within ?? []).some((prefix) => pathname.startsWith(prefix));
   const content = (active: boolean) => (
     <>
       <Icon
@@ -57,10 +60,10 @@ export function NavEntry({ item, look, onUsed }: NavEntryProps) {
         end={item.end}
         onClick={onUsed}
         className={({ isActive }) =>
-          cx(styles.base, item.emphasis ? styles.emphasis : isActive ? styles.active : styles.idle)
+          cx(styles.base, item.emphasis ? styles.emphasis : isActive || within ? styles.active : styles.idle)
         }
       >
-        {({ isActive }) => content(isActive)}
+        {({ isActive }) => content(isActive || within)}
       </NavLink>
     );
   }

@@ -6,7 +6,7 @@ export type NavKey = 'home' | 'graded-reader' | 'flashcards' | 'playlists' | 'up
 
 /** A navigation entry: a link, or an action such as opening a modal. */
 export type NavItem = { key: NavKey; icon: LucideIcon; emphasis?: boolean } & (
-  { to: string; end?: boolean } | { onSelect: () => void }
+  { to: string; end?: boolean; within?: readonly string[] } | { onSelect: () => void }
 );
 
 /** The header's links (SPEC §2 Navigation). */
@@ -26,7 +26,12 @@ export function useNavItems(): Record<NavKey, NavItem> {
           icon: Crown,
           onSelect: () => openModal('offer', { reason: 'graded-reader-modal' }),
         },
-    flashcards: { key: 'flashcards', icon: Layers, to: '/decks' },
+    flashcards: {
+      key: 'flashcards',
+      icon: Layers,
+      to: '/decks',
+      within: ['/flashcards/', '/review/', '/deck-reviewed/'],
+    },
     playlists: {
       key: 'playlists',
       icon: ListMusic,
