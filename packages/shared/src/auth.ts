@@ -8,7 +8,8 @@ import {
 } from './constants.ts';
 import { emailSchema, existingPasswordSchema, passwordSchema, usernameSchema } from './validation.ts';
 
-const timezoneSchema = z
+/** An IANA time zone name the runtime knows. */
+export const timezoneSchema = z
   .string()
   .max(64)
   .refine(

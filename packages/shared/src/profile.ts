@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { localeSchema } from './auth.ts';
+import { localeSchema, timezoneSchema } from './auth.ts';
 import { emailSchema, passwordSchema, existingPasswordSchema, usernameSchema } from './validation.ts';
 
 /** Settings and profile (SPEC §2 /settings, §3 Me, §4 Account, §5, §7 "Auth and profile"). */
@@ -79,21 +79,7 @@ export const updateUserBody = z
   .object({
     name: z.string().trim().max(100, { error: 'error.invalid-value' }).optional(),
     locale: localeSchema.optional(),
-    timezone: z
-      .string()
-      .max(64)
-      .refine(
-        (tz) => {
-          try {
-            new Intl.DateTimeFormat('en', { timeZone: tz });
-            return true;
-          } catch {
-            return false;
-          }
-        },
-        { error: 'error.invalid-value' },
-      )
-      .optional(),
+    timezone: timezoneSchema.optional(),
     email: emailSchema.optional(),
   })
   .strict()
