@@ -36,6 +36,11 @@ describe('lemmatization', () => {
     expect(lemmas('es', 'casas')).toEqual(['casa', 'casar']);
   });
 
+  it('does not read a word as the plural of a letter', () => {
+    expect(lemmas('en', 'is')).toEqual(['be']);
+    expect(lemmas('en', 'us')).not.toContain('u');
+  });
+
   it('does not take a Hunspell stem that is an irregular form for a lemma', () => {
     expect(lemmas('es', 'fue')).not.toContain('fue');
   });

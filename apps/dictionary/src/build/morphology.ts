@@ -209,5 +209,16 @@ export function buildMorphology({
     for (const lemma of lemmasOfForm)
       if (lemmas.has(lemma)) addAnalysis(analyses, form, lemma, Analysis.exception);
   }
+  // English letters are nouns ("i", "u") whose plurals are common words: "is" and "us" are not
+  // the plurals of the letters, so no rule-made form leads to a one-letter lemma.
+  if (language === 'en') {
+    for (const [form, lemmasOfForm] of analyses) {
+      for (const [lemma, analysis] of lemmasOfForm) {
+        if (lemma.length === 1 && form !== lemma && analysis >= Analysis.inflection)
+          lemmasOfForm.delete(lemma);
+      }
+      if (lemmasOfForm.size === 0) analyses.delete(form);
+    }
+  }
   return { analyses, cliticHosts };
 }
