@@ -106,12 +106,15 @@ export function createDecksService({ db, clock, entitlements, userOf }: DecksDep
     return deck;
   }
 
-  /** A deck of the user with its statistics at `now` in the user's local day (404 if not theirs). */
+  /**
+   * A deck of the user with its statistics at `now`, and the user's local day they are counted in
+   * (404 if the deck is not theirs).
+   */
   async function deckWithStats(userId: string, deckId: string, now = clock.now()) {
-    const me = await userOf(userId);
-    const row = await decks.withStats(db, userId, deckId, now, localDay(now, me.timezone));
+    const today = localDay(now, (await userOf(userId)).timezone);
+    const row = await decks.withStats(db, userId, deckId, now, today);
     if (!row) throw notFound();
-    return row;
+    return { row, today };
   }
 
   async function findCard(userId: string, cardId: string) {
@@ -165,7 +168,7 @@ export function createDecksService({ db, clock, entitlements, userOf }: DecksDep
     },
 
     async get(userId: string, deckId: string): Promise<Deck> {
-      return toDeck(await deckWithStats(userId, deckId));
+      return toDeck((await deckWithStats(userId, deckId)).row);
     },
 
     /** A new deck, within the number of decks the learner's plan allows (403 limits.decks). */
@@ -176,7 +179,7 @@ export function createDecksService({ db, clock, entitlements, userOf }: DecksDep
         await entitlements.ensureDeckAllowed(tx, userId);
         return decks.insert(tx, { userId, ...body, createdAt: now, updatedAt: now });
       });
-      return toDeck(await deckWithStats(userId, deckId, now));
+      return toDeck((await deckWithStats(userId, deckId, now)).row);
     },
 
     /** Renames or restyles a deck; moving the last deck of a language to another is refused. */
@@ -187,7 +190,7 @@ export function createDecksService({ db, clock, entitlements, userOf }: DecksDep
         if (deck.language !== body.language) await ensureNotLastDeck(tx, userId, deck.language);
         await decks.update(tx, userId, deckId, body, clock.now());
       });
-      return toDeck(await deckWithStats(userId, deckId));
+      return toDeck((await deckWithStats(userId, deckId)).row);
     },
 
     /** Deletes a deck with its cards, unless it is the learner's last deck of its language. */
@@ -287,7 +290,7 @@ export function createDecksService({ db, clock, entitlements, userOf }: DecksDep
      */
     async queue(userId: string, deckId: string): Promise<ReviewQueue> {
       const now = clock.now();
-      const row = await deckWithStats(userId, deckId, now);
+      const { row } = await deckWithStats(userId, deckId, now);
       const due = await cards.due(db, deckId, now, REVIEW_BATCH);
       const fresh = await cards.fresh(db, deckId, Math.min(newLeftToday(row), REVIEW_BATCH - due.length));
       const deck = toDeck(row);
@@ -339,8 +342,8 @@ export function createDecksService({ db, clock, entitlements, userOf }: DecksDep
     /** The deck's reviews on the learner's local day. */
     async resume(userId: string, deckId: string): Promise<ReviewResume> {
       const now = clock.now();
-      const [me, deck] = await Promise.all([userOf(userId), deckWithStats(userId, deckId, now)]);
-      const day = await reviewLogs.day(db, userId, deckId, localDay(now, me.timezone));
+      const { row: deck, today } = await deckWithStats(userId, deckId, now);
+      const day = await reviewLogs.day(db, userId, deckId, today);
       return {
         deck: toDeck(deck),
         reviewed: day.reviewed,
