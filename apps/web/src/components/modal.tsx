@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { X, type LucideIcon } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,5 +56,14 @@ export function Modal({ open, onOpenChange, title, description, art, danger, chi
         </div>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** A modal's art: an icon on a rounded tile, `tone` giving its background and colour. */
+export function ModalIcon({ icon: Icon, tone }: { icon: LucideIcon; tone: string }) {
+  return (
+    <span className={cx('mx-auto mb-5 grid size-16 place-items-center rounded-2xl', tone)}>
+      <Icon aria-hidden="true" className="size-8" />
+    </span>
   );
 }

@@ -1,7 +1,7 @@
 import { ChartNoAxesColumn, ListMusic } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
-import { Modal } from '@/components/modal';
+import { Modal, ModalIcon } from '@/components/modal';
 import type { ComingSoonVariant } from '@/lib/modals';
 
 const ICONS = { 'playlist-coming-soon': ListMusic, 'statistics-coming-soon': ChartNoAxesColumn } as const;
@@ -14,18 +14,13 @@ interface ComingSoonModalProps {
 /** Playlists and statistics are announced, not built yet (SPEC §2). */
 export function ComingSoonModal({ variant, onClose }: ComingSoonModalProps) {
   const { t } = useTranslation();
-  const Icon = ICONS[variant];
   return (
     <Modal
       open
       onOpenChange={(next) => !next && onClose()}
       title={t(`modal.${variant}.title`)}
       description={t(`modal.${variant}.text`)}
-      art={
-        <span className="mx-auto mb-5 grid size-16 place-items-center rounded-2xl bg-brand-soft text-brand-ink">
-          <Icon aria-hidden="true" className="size-8" />
-        </span>
-      }
+      art={<ModalIcon icon={ICONS[variant]} tone="bg-brand-soft text-brand-ink" />}
     >
       <p className="mx-auto mt-4 inline-flex rounded-full bg-surface-muted px-3 py-1 text-xs font-semibold tracking-wide text-muted uppercase">
         {t('modal.coming-soon.badge')}

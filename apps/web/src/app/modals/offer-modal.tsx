@@ -1,6 +1,6 @@
 import { Crown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '@/components/modal';
+import { Modal, ModalIcon } from '@/components/modal';
 import type { OfferReason } from '@/lib/modals';
 import { UpgradePrompt } from './upgrade-prompt';
 
@@ -23,9 +23,10 @@ export function OfferModal({ reason, onClose }: OfferModalProps) {
       title={t(`modal.offer.${reason}.title`)}
       description={t(`modal.offer.${reason}.text`)}
       art={
-        <span className="mx-auto mb-5 grid size-16 place-items-center rounded-2xl bg-linear-to-br from-amber-300 to-amber-500 text-amber-950 shadow-card">
-          <Crown aria-hidden="true" className="size-8" />
-        </span>
+        <ModalIcon
+          icon={Crown}
+          tone="bg-linear-to-br from-amber-300 to-amber-500 text-amber-950 shadow-card"
+        />
       }
     >
       <UpgradePrompt onClose={onClose} />
