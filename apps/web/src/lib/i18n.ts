@@ -16,8 +16,12 @@ i18n.on('languageChanged', (language: string) => {
   document.documentElement.lang = toLocale(language);
 });
 
-/** SPEC §9: pt is the default and the fallback; pt-BR and friends resolve to their language. */
-void i18n
+/**
+ * SPEC §9: pt is the default and the fallback; pt-BR and friends resolve to their language.
+ * Settles once the detected language is loaded: a change of language made before then could be
+ * undone by that load finishing later.
+ */
+export const i18nReady = i18n
   .use(HttpBackend)
   .use(LanguageDetector)
   .use(initReactI18next)

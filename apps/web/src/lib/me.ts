@@ -1,13 +1,14 @@
 import type { Me } from '@lendo/shared';
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from './api-client';
-import { i18n } from './i18n';
+import { i18n, i18nReady } from './i18n';
 
 export const meQueryKey = ['me'] as const;
 
 /** GET /auth/me/. The interface follows the user's saved language once it is known. */
 export async function getMe(): Promise<Me> {
   const me = await api.get<Me>('/auth/me/');
+  await i18nReady;
   if (i18n.resolvedLanguage !== me.locale) await i18n.changeLanguage(me.locale);
   return me;
 }
