@@ -86,9 +86,10 @@ try {
   const authorized = { authorization: `Bearer ${access}` };
   // A reader with a favorite and some progress, so the per-reader joins have rows to find.
   const stories = (await (await fetch(`${base}/stories/?page=1`, { headers: authorized })).json()) as {
-    results: Array<{ id: string }>;
+    results: Array<{ id: string; locked: boolean }>;
   };
-  const storyId = stories.results[0]!.id;
+  // A story the basic plan reads: a locked one's chapters answer 403.
+  const storyId = stories.results.find((s) => !s.locked)!.id;
   const story = (await (await fetch(`${base}/stories/${storyId}/`, { headers: authorized })).json()) as {
     chapters: Array<{ id: string }>;
   };

@@ -33,6 +33,12 @@ import { createProfileService } from './modules/auth/profile-service.ts';
 import { profileRoutes } from './modules/auth/profile-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { seedCatalog } from './modules/billing/catalog.ts';
+import { createGeoLocator } from './modules/billing/geo.ts';
+import { createSandboxProvider } from './modules/billing/providers/sandbox.ts';
+import { createStripeProvider } from './modules/billing/providers/stripe.ts';
+import { billingRoutes, stripeWebhookRoutes } from './modules/billing/routes.ts';
+import { createBillingService } from './modules/billing/service.ts';
 import { decksRoutes } from './modules/decks/routes.ts';
 import { createDecksService } from './modules/decks/service.ts';
 import { entitlementsRoutes } from './modules/entitlements/routes.ts';
@@ -61,6 +67,8 @@ export interface AppDeps {
 }
 
 const API_PREFIX = '/api';
+/** How often the sandbox processor looks for trials, renewals and retries that came due. */
+const BILLING_SWEEP_MS = 60_000;
 
 /**
  * The whole server: API under /api, the dictionary service under /dict and, when built, the web
@@ -115,7 +123,38 @@ export async function buildApp({ config, database, clock: given, logger, library
     from: config.MAIL_FROM,
     log: app.log,
   });
-  const entitlements = createEntitlementsService({ db: database.db, clock });
+  // Billing: the embedded sandbox processor, or Stripe when its keys are set.
+  await seedCatalog(database.db);
+  const stripe =
+    config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY && config.STRIPE_WEBHOOK_SECRET
+      ? createStripeProvider({
+          secretKey: config.STRIPE_SECRET_KEY,
+          publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+          apiBase: config.STRIPE_API_BASE,
+          clock,
+        })
+      : null;
+  const sandbox = stripe ? null : createSandboxProvider({ db: database.db, clock });
+  await sandbox?.seed();
+  const billing = createBillingService({
+    db: database.db,
+    clock,
+    provider: stripe ?? sandbox!,
+    mailer,
+    appUrl,
+    log: app.log,
+  });
+  if (sandbox) {
+    // The sandbox renews, retries and ends subscriptions as its clock passes their dates.
+    const sweep = setInterval(
+      () => billing.advanceSandbox().catch((err: unknown) => app.log.error({ err }, 'billing sweep failed')),
+      BILLING_SWEEP_MS,
+    );
+    sweep.unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
+  const entitlements = createEntitlementsService({ db: database.db, clock, planOf: billing.planOf });
   const auth = createAuthService({
     db: database.db,
     clock,
@@ -123,6 +162,7 @@ export async function buildApp({ config, database, clock: given, logger, library
     mailer,
     appUrl,
     onOnboarded: (me) => decks.onOnboarded(me),
+    subscriptionOf: billing.summary,
   });
   const decks = createDecksService({
     db: database.db,
@@ -150,6 +190,7 @@ export async function buildApp({ config, database, clock: given, logger, library
     db: database.db,
     clock,
     userOf: (userId) => auth.me(userId),
+    entitlements,
     apiPrefix: API_PREFIX,
   });
 
@@ -198,7 +239,11 @@ export async function buildApp({ config, database, clock: given, logger, library
       await api.register(storiesRoutes, { stories });
       await api.register(entitlementsRoutes, { entitlements });
       await api.register(decksRoutes, { decks });
-      if (config.TEST_CLOCK && isManualClock(clock)) await api.register(devClockRoutes, { clock });
+      await api.register(billingRoutes, { billing, geo: createGeoLocator() });
+      if (stripe) await api.register(stripeWebhookRoutes, { billing, parse: stripe.parseWebhook });
+      if (config.TEST_CLOCK && isManualClock(clock)) {
+        await api.register(devClockRoutes, { clock, onAdvance: billing.advanceSandbox });
+      }
     },
     { prefix: API_PREFIX },
   );

@@ -10,6 +10,7 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or http
 
 const LLM_VARIABLES = ['LLM_BASE_URL', 'LLM_MODEL', 'LLM_API_KEY'] as const;
 const GOOGLE_VARIABLES = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] as const;
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
 
 const envSchema = z
   .object({
@@ -49,6 +50,14 @@ const envSchema = z
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_ISSUER: httpUrl.default('https://accounts.google.com'),
     /**
+     * Stripe (all three or none): card payments through Stripe instead of the embedded sandbox.
+     * STRIPE_API_BASE points the SDK elsewhere (tests: a local server that speaks Stripe's API).
+     */
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, { message: 'must be a Stripe secret key (sk_…)' }).optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, { message: 'must be a Stripe publishable key (pk_…)' }).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, { message: 'must be a webhook signing secret (whsec_…)' }).optional(),
+    STRIPE_API_BASE: httpUrl.optional(),
+    /**
      * End-to-end tests only: the server runs on a clock that starts at the real time and moves
      * when told to (POST /api/dev/clock/). Refused in production.
      */
@@ -58,7 +67,7 @@ const envSchema = z
     if (env.TEST_CLOCK && env.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'must not be set in production' });
     }
-    for (const group of [LLM_VARIABLES, GOOGLE_VARIABLES]) {
+    for (const group of [LLM_VARIABLES, GOOGLE_VARIABLES, STRIPE_VARIABLES]) {
       const given = group.filter((name) => env[name] !== undefined);
       if (given.length === 0 || given.length === group.length) continue;
       for (const name of group.filter((n) => env[n] === undefined)) {

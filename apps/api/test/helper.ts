@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, onTestFinished } from 'vitest';
 import { ensureStore } from '@lendo/dictionary';
@@ -79,8 +80,11 @@ export interface TestContext {
   config: Config;
 }
 
-/** Builds the app on a fresh database; closed after the file's tests. */
-export async function build(overrides: Partial<Config> = {}): Promise<TestContext> {
+/** Builds the app on a fresh database; closed after the file's tests. `logger` keeps its lines. */
+export async function build(
+  overrides: Partial<Config> = {},
+  { logger = false }: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestContext> {
   const database = await freshDatabase();
   const clock = manualClock();
   const config = testConfig({
@@ -90,7 +94,7 @@ export async function build(overrides: Partial<Config> = {}): Promise<TestContex
     ...overrides,
   });
   symlinkSync(await dictionaryStore(), join(config.DATA_DIR, 'dictionary'));
-  const app = await buildApp({ config, database, clock, logger: false });
+  const app = await buildApp({ config, database, clock, logger });
   await app.ready();
   const close = async () => {
     try {

@@ -91,6 +91,8 @@ describe('GET /stories/', () => {
       duration_minutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE[story.level])),
       progress: 0,
       favorite: false,
+      free: true,
+      locked: false,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
   });
@@ -189,8 +191,8 @@ describe('GET /stories/home/', () => {
     expect(ranks.slice(0, exact).every((r: number) => r === 0)).toBe(true);
     expect(ranks.slice(exact)).toEqual([...ranks.slice(exact)].sort());
 
-    // A finished story is no longer recommended, nor in progress.
-    const done = home.recommended[0] as StoryCard;
+    // A finished story is no longer recommended, nor in progress (a basic learner reads a free one).
+    const done = home.recommended.find((c: StoryCard) => !c.locked) as StoryCard;
     await finishStory(app, tokens, done.slug);
     const after = (await get(app, tokens, '/api/stories/home/')).json();
     expect(slugs(after.recommended)).not.toContain(done.slug);
@@ -382,6 +384,65 @@ describe('GET /stories/{id}/cover.svg', () => {
       const res = await app.inject({ url: `/api/stories/${id}/cover.svg` });
       expect(res.statusCode, id).toBe(404);
       expect(res.json()).toEqual({ message: 'Not found.', code: 'error.not-found' });
+    }
+  });
+});
+
+describe('the library by plan', () => {
+  const lockedSlug = 'en-soup-for-grandma';
+  const freeSlug = 'en-the-frog-prince';
+  const chapterUrls = (slug: string) => [
+    { method: 'GET' as const, url: `/api/chapters/${chapterId(slug, 1)}/` },
+    { method: 'POST' as const, url: `/api/chapters/${chapterId(slug, 1)}/progress/`, payload: { page: 1 } },
+    { method: 'GET' as const, url: `/api/chapters/${chapterId(slug, 1)}/summary/` },
+  ];
+
+  it('flags every story with its free mark and, on the basic plan, locks the others', async () => {
+    const { results } = await list('page_size=48');
+    expect(results).toHaveLength(library.length);
+    for (const card of results) {
+      const { free } = storyOf(card.slug);
+      expect({ free: card.free, locked: card.locked }, card.slug).toEqual({ free, locked: !free });
+    }
+    const home = (await get(app, reader, '/api/stories/home/')).json();
+    expect(home.recently_added.some((c: StoryCard) => c.locked)).toBe(true);
+  });
+
+  it('leaves a basic learner a free story at every level of every language', async () => {
+    const { results } = await list('page_size=48');
+    for (const language of ['en', 'es', 'pt']) {
+      for (const level of LEVELS) {
+        const readable = results.filter((c) => c.language === language && c.level === level && !c.locked);
+        expect(readable.length, `${language} ${level}`).toBeGreaterThanOrEqual(1);
+      }
+    }
+  });
+
+  it('shows a locked story but refuses its chapters with 403 limits.library', async () => {
+    expect(storyOf(lockedSlug).free).toBe(false);
+    const detail = (await get(app, reader, `/api/stories/${storyId(lockedSlug)}/`)).json();
+    expect(detail).toMatchObject({
+      free: false,
+      locked: true,
+      continue_chapter_id: chapterId(lockedSlug, 1),
+    });
+    expect(detail.chapters).toHaveLength(storyOf(lockedSlug).chapters.length);
+    for (const request of chapterUrls(lockedSlug)) {
+      const res = await app.inject({ ...request, headers: bearer(reader) });
+      expect(res.statusCode, `${request.method} ${request.url}`).toBe(403);
+      expect(res.json()).toEqual({ message: 'This story is part of the Pro plan.', code: 'limits.library' });
+    }
+    // Nothing was recorded by the refused progress report.
+    expect((await get(app, reader, `/api/stories/${storyId(lockedSlug)}/`)).json().progress).toBe(0);
+  });
+
+  it('lets a basic learner read a free story', async () => {
+    const { tokens } = await signup(app);
+    const detail = (await get(app, tokens, `/api/stories/${storyId(freeSlug)}/`)).json();
+    expect(detail).toMatchObject({ free: true, locked: false });
+    for (const request of chapterUrls(freeSlug)) {
+      const res = await app.inject({ ...request, headers: bearer(tokens) });
+      expect(res.statusCode, `${request.method} ${request.url}`).toBe(200);
     }
   });
 });

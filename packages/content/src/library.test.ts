@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CATEGORIES, GENRES, LEARNING_LANGUAGES, LEVELS } from '@lendo/shared';
 import { describe, expect, it } from 'vitest';
-import { LibraryError, STORIES_DIR, readLibrary, readStory } from './library.ts';
+import { LibraryError, STORIES_DIR, levelsWithoutFreeStory, readLibrary, readStory } from './library.ts';
 
 const library = readLibrary();
 const stories = library.map((entry) => entry.story);
@@ -21,6 +21,11 @@ describe('the story library', () => {
       const levels = new Set(stories.filter((s) => s.language === language).map((s) => s.level));
       expect([...levels].sort(), language).toEqual([...LEVELS].sort());
     }
+  });
+
+  it('has a free story at every level in every language, and locked ones too', () => {
+    expect(levelsWithoutFreeStory(stories)).toEqual([]);
+    expect(stories.some((s) => !s.free)).toBe(true);
   });
 
   it('covers at least 10 genres and every category', () => {
@@ -52,6 +57,16 @@ describe('the story library', () => {
     };
     expect(averageWords('elementary')).toBeLessThan(70);
     expect(averageWords('advanced')).toBeGreaterThan(2 * averageWords('elementary'));
+  });
+});
+
+describe('levelsWithoutFreeStory', () => {
+  it('names each level of a language whose stories are all locked', () => {
+    const locked = stories.map((s) =>
+      s.language === 'es' && s.level === 'advanced' ? { ...s, free: false } : s,
+    );
+    expect(levelsWithoutFreeStory(locked)).toEqual([{ language: 'es', level: 'advanced' }]);
+    expect(levelsWithoutFreeStory([])).toHaveLength(LEARNING_LANGUAGES.length * LEVELS.length);
   });
 });
 
@@ -92,6 +107,10 @@ describe('readStory', () => {
     expect(readChanged((s) => (s.chapters[0].pages[0][0].lemmas = { zzyzx: 'zzyzx' }))).toThrow(
       /"zzyzx" is not a word of the sentence/,
     );
+  });
+
+  it('fails without the free flag', () => {
+    expect(readChanged((s) => delete s.free)).toThrow(/free/);
   });
 
   it('fails on an unknown genre and on a cover with a script', () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LEARNING_LANGUAGES, LEVELS, type LearningLanguage, type Level } from '@lendo/shared';
 import { storySchema, type Story } from './schema.ts';
 
 export const STORIES_DIR = fileURLToPath(new URL('../stories', import.meta.url));
@@ -60,4 +61,15 @@ export function readLibrary(root: string = STORIES_DIR): LibraryStory[] {
     }
   }
   return stories;
+}
+
+/**
+ * The levels of each language that have no free story: the basic plan reads at least one story
+ * per level and language, so the library is complete only when this is empty.
+ */
+export function levelsWithoutFreeStory(stories: Story[]): { language: LearningLanguage; level: Level }[] {
+  const free = new Set(stories.filter((s) => s.free).map((s) => `${s.language}/${s.level}`));
+  return LEARNING_LANGUAGES.flatMap((language) =>
+    LEVELS.filter((level) => !free.has(`${language}/${level}`)).map((level) => ({ language, level })),
+  );
 }

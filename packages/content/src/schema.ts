@@ -35,6 +35,8 @@ export const storySchema = z
     level: z.enum(LEVELS),
     genre: z.enum(GENRES),
     category: z.enum(CATEGORIES),
+    /** Whether learners on the basic plan may read it; the others see it locked (DESIGN §5). */
+    free: z.boolean(),
     title: localized,
     description: localized,
     chapters: z.array(chapterSchema).min(2, { error: 'a story needs at least 2 chapters' }),

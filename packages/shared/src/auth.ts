@@ -83,10 +83,25 @@ export const onboardingBody = z
   .meta({ id: 'OnboardingBody' });
 export type OnboardingBody = z.infer<typeof onboardingBody>;
 
+/**
+ * The learner's subscription as every page needs it. `plan` is set only while the subscription
+ * grants its plan's features (a trial, a paid period, a canceled plan until its period ends).
+ */
 export const subscriptionSummary = z.object({
   status: z.enum(SUBSCRIPTION_STATUSES),
-  plan: z.object({ is_pro: z.boolean() }).nullable(),
+  plan: z
+    .object({
+      id: z.string(),
+      tier: z.enum(['basic', 'pro', 'premium']),
+      name: z.string(),
+      interval: z.enum(['monthly', 'yearly']),
+      is_pro: z.boolean(),
+    })
+    .nullable(),
+  trial_end_at: z.string().nullable(),
+  current_period_end: z.string().nullable(),
 });
+export type SubscriptionSummary = z.infer<typeof subscriptionSummary>;
 
 export const me = z
   .object({

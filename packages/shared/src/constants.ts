@@ -22,7 +22,8 @@ export const LEVELS = [
 ] as const;
 export type Level = (typeof LEVELS)[number];
 
-export const SUBSCRIPTION_STATUSES = ['free', 'trial', 'active', 'canceled'] as const;
+/** SPEC §4's subscription states plus past_due: a renewal failed and is being retried. */
+export const SUBSCRIPTION_STATUSES = ['free', 'trial', 'active', 'past_due', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** Token storage keys in local/session storage (SPEC §3, §9). */

@@ -17,6 +17,8 @@ export interface Allowance {
   monthly: Record<Meter, number | null>;
   /** Decks a learner may own at once; null means unlimited. */
   decks: number | null;
+  /** Every story of the library; without it only the free ones (the others show locked). */
+  fullLibrary: boolean;
   gradedReader: boolean;
 }
 
@@ -26,11 +28,13 @@ export const PLAN_ALLOWANCES: Record<PlanTier, Allowance> = {
   basic: {
     monthly: { flashcards: 100, translations: 100, audio_seconds: 60 * 60, ai_sentences: 0 },
     decks: 5,
+    fullLibrary: false,
     gradedReader: false,
   },
   pro: {
     monthly: { flashcards: UNLIMITED, translations: 500, audio_seconds: 60 * 60, ai_sentences: 50 },
     decks: UNLIMITED,
+    fullLibrary: true,
     gradedReader: true,
   },
   premium: {
@@ -41,6 +45,7 @@ export const PLAN_ALLOWANCES: Record<PlanTier, Allowance> = {
       ai_sentences: UNLIMITED,
     },
     decks: UNLIMITED,
+    fullLibrary: true,
     gradedReader: true,
   },
 };

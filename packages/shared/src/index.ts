@@ -8,3 +8,4 @@ export * from './stories.ts';
 export * from './entitlements.ts';
 export * from './decks.ts';
 export * from './profile.ts';
+export * from './billing.ts';

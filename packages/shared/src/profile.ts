@@ -66,7 +66,8 @@ export const billingInfoBody = z
       .min(1, { error: 'billing.fullname-required' })
       .max(120, { error: 'error.invalid-value' })
       .refine((name) => name.split(/\s+/).length >= 2, { error: 'billing.fullname-incomplete' }),
-    cpf: cpfSchema,
+    /** Required to pay in BRL (Brazil); elsewhere checkout asks for the full name only. */
+    cpf: z.union([z.literal('').transform(() => null), cpfSchema]).optional(),
   })
   .meta({ id: 'BillingInfoBody' });
 export type BillingInfoBody = z.input<typeof billingInfoBody>;

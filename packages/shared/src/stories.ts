@@ -101,6 +101,10 @@ export const storyCard = z
     /** Share of the story's pages the reader has completed, 0 to 1. */
     progress: z.number(),
     favorite: z.boolean(),
+    /** Readable on every plan; the basic plan reads only free stories. */
+    free: z.boolean(),
+    /** Not free and the reader's plan is basic: its chapters answer 403 limits.library. */
+    locked: z.boolean(),
     created_at: z.string(),
   })
   .meta({ id: 'StoryCard' });

@@ -142,6 +142,8 @@ export const stories = pgTable(
     level: text('level').notNull(),
     genre: text('genre').notNull(),
     category: text('category').notNull(),
+    /** Readable on the basic plan; other plans read every story. */
+    free: boolean('free').notNull().default(true),
     title: jsonb('title').$type<Localized>().notNull(),
     description: jsonb('description').$type<Localized>().notNull(),
     coverSvg: text('cover_svg').notNull(),
@@ -433,4 +435,173 @@ export const usageCounters = pgTable(
     amount: integer('amount').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.month, t.feature] })],
+);
+
+/** Plans (SPEC §3): basic, pro and premium, monthly and yearly; seeded at start-up. */
+export const plans = pgTable(
+  'plans',
+  {
+    id: uuid('id').primaryKey(),
+    tier: text('tier').notNull(),
+    interval: text('interval').notNull(),
+    name: text('name').notNull(),
+    trialDays: integer('trial_days').notNull().default(0),
+  },
+  (t) => [uniqueIndex('plans_tier_interval_key').on(t.tier, t.interval)],
+);
+
+/** A plan's price in one currency, in minor units; seeded at start-up. */
+export const prices = pgTable(
+  'prices',
+  {
+    id: uuid('id').primaryKey(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [uniqueIndex('prices_plan_currency_key').on(t.planId, t.currency)],
+);
+
+/** The learner as a customer of the payment provider. */
+export const billingCustomers = pgTable(
+  'billing_customers',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('billing_customers_customer_key').on(t.provider, t.customerId)],
+);
+
+/**
+ * Our record of a subscription at the provider, kept up to date from its answers and events.
+ * status: trial, active, past_due or canceled (SPEC §4 plus past_due).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    provider: text('provider').notNull(),
+    providerId: text('provider_id').notNull(),
+    priceId: uuid('price_id')
+      .notNull()
+      .references(() => prices.id),
+    status: text('status').notNull(),
+    trialEndAt: timestamp('trial_end_at', { withTimezone: true }),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    /** When a canceled subscription stops (or stopped) giving access. */
+    cancelAt: timestamp('cancel_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Percentage off the next invoice, while a retention discount waits to be used. */
+    nextDiscountPercent: integer('next_discount_percent'),
+    trialExtended: boolean('trial_extended').notNull().default(false),
+    discountUsed: boolean('discount_used').notNull().default(false),
+    cancelReason: text('cancel_reason'),
+    cancelFeedback: text('cancel_feedback'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_provider_id_key').on(t.provider, t.providerId),
+    index('subscriptions_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Cards saved at the provider: only what is shown (brand, last 4, expiry, holder), never the number. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: text('id').primaryKey(),
+    userId: ownerId(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    holderName: text('holder_name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_methods_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    providerId: text('provider_id').notNull(),
+    priceId: uuid('price_id').references(() => prices.id),
+    subtotal: integer('subtotal').notNull(),
+    discount: integer('discount').notNull(),
+    total: integer('total').notNull(),
+    currency: text('currency').notNull(),
+    /** paid, open, failed or void. */
+    status: text('status').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_provider_id_key').on(t.providerId),
+    index('invoices_user_idx').on(t.userId, t.issuedAt),
+  ],
+);
+
+/** Provider events already handled (webhooks are delivered at least once). */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+});
+
+/** Answers of calls made with an Idempotency-Key: a retry gets the first answer (DESIGN §4). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: ownerId(),
+    key: text('key').notNull(),
+    /** What was asked, so the same key cannot be reused for another request. */
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** The introductory offer each learner is shown once, counting down to its expiry. */
+export const offers = pgTable('offers', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  promotionCodeId: text('promotion_code_id').notNull(),
+  code: text('code').notNull(),
+  percentOff: integer('percent_off').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The sandbox processor's own store (the embedded default's stand-in for Stripe): customers, setup
+ * intents, payment methods, subscriptions, invoices and promotion codes as JSON objects.
+ */
+export const sandboxObjects = pgTable(
+  'sandbox_objects',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    customerId: text('customer_id'),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sandbox_objects_type_customer_idx').on(t.type, t.customerId)],
 );

@@ -8,8 +8,10 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     readonly fields?: Record<string, string>,
+    /** Words of another party to show as they are (a card processor's decline message). */
+    message?: string,
   ) {
-    super(errorMessage(code));
+    super(message ?? errorMessage(code));
   }
 }
 
@@ -44,7 +46,7 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
-      return reply.status(error.statusCode).send(errorBody(error.code, error.fields));
+      return reply.status(error.statusCode).send({ ...errorBody(error.code, error.fields), message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

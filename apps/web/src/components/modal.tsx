@@ -13,6 +13,8 @@ interface ModalProps {
   art?: ReactNode;
   /** A red title, for an action that cannot be undone. */
   danger?: boolean;
+  /** `lg` for a modal with a longer form (e.g. a list of choices in two columns). */
+  size?: 'md' | 'lg';
   children?: ReactNode;
 }
 
@@ -20,7 +22,16 @@ interface ModalProps {
  * A centred dialog: focus is trapped, Escape and the close button dismiss it. It opens with the focus
  * on the element marked `data-autofocus`, if any.
  */
-export function Modal({ open, onOpenChange, title, description, art, danger, children }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  art,
+  danger,
+  size = 'md',
+  children,
+}: ModalProps) {
   const { t } = useTranslation();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -36,7 +47,10 @@ export function Modal({ open, onOpenChange, title, description, art, danger, chi
               event.preventDefault();
               field.focus();
             }}
-            className="pointer-events-auto relative w-full max-w-md animate-pop-in rounded-sheet bg-surface p-6 text-center shadow-pop sm:p-8"
+            className={cx(
+              'pointer-events-auto relative w-full animate-pop-in rounded-sheet bg-surface p-6 text-center shadow-pop sm:p-8',
+              size === 'lg' ? 'max-w-xl' : 'max-w-md',
+            )}
           >
             <Dialog.Close className="absolute top-3 right-3 grid size-11 place-items-center rounded-full text-muted hover:bg-surface-muted hover:text-ink">
               <X aria-hidden="true" className="size-5" />

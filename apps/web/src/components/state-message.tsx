@@ -5,6 +5,7 @@ const TONES = {
   brand: 'bg-brand-soft text-brand-ink',
   muted: 'bg-surface-muted text-muted',
   danger: 'bg-danger-soft text-danger',
+  pro: 'bg-pro-soft text-pro',
 } as const;
 
 interface StateMessageProps {

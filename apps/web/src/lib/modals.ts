@@ -3,12 +3,12 @@
  * listens and renders the one asked for. Add a modal by adding its name and props here and a case in
  * the host.
  */
-import type { Deck, LearningLanguage } from '@lendo/shared';
+import type { Deck, LearningLanguage, PaymentMethod, Subscription, SubscriptionEvent } from '@lendo/shared';
 import type { ReactNode } from 'react';
 
 export type ComingSoonVariant = 'playlist-coming-soon' | 'statistics-coming-soon';
 /** Why the offer modal was opened; the texts depend on it. */
-export type OfferReason = 'graded-reader-modal';
+export type OfferReason = 'graded-reader-modal' | 'library-locked';
 
 /** Which allowance of the plan is used up. */
 export type LimitVariant = 'flashcards' | 'decks' | 'graded-reader';
@@ -58,6 +58,18 @@ export interface ModalPropsByName {
   'change-username': Record<string, never>;
   'change-email': Record<string, never>;
   'change-password': Record<string, never>;
+  /** Saves a new card (SPEC §2 add payment method), optionally as the default one. */
+  'add-payment-method': Record<string, never>;
+  /** Corrects a card's holder name and expiry, and can make it the default one. */
+  'edit-payment-method': { paymentMethod: PaymentMethod };
+  /** Asks before a monthly plan moves to its yearly price, showing that price. */
+  'change-to-annual': { subscription: Subscription };
+  /** The retention offers before canceling (SPEC §4 cancel flow), then "cancel anyway". */
+  'cancel-options': { subscription: Subscription };
+  /** Why the learner cancels: a reason (required) and optional feedback; submitting cancels. */
+  'cancel-reason': Record<string, never>;
+  /** What a change of subscription did; canceled-subscription offers to reactivate. */
+  'subscription-event': { event: SubscriptionEvent; subscription: Subscription };
 }
 export type ModalName = keyof ModalPropsByName;
 export type ModalRequest = { [N in ModalName]: { name: N; props: ModalPropsByName[N] } }[ModalName];

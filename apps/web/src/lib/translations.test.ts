@@ -1,4 +1,6 @@
 import {
+  BILLING_INTERVALS,
+  CANCEL_REASONS,
   CARD_STATUSES,
   CATEGORIES,
   DECK_ICONS,
@@ -11,6 +13,8 @@ import {
   PARTS_OF_SPEECH,
   PASSWORD_RULES,
   PROFICIENCIES,
+  SUBSCRIPTION_EVENTS,
+  SUBSCRIPTION_STATUSES,
 } from '@lendo/shared';
 import { describe, expect, it } from 'vitest';
 import en from '../../public/locales/en/translation.json';
@@ -42,10 +46,24 @@ const dynamicKeys = [
   ...DECK_ICONS.map((icon) => `decks.icon.${icon}`),
   ...CARD_STATUSES.map((status) => `flashcard.status.${status}`),
   ...['new', 'pending', 'learned'].map((stat) => `decks.stats.${stat}`),
+  ...['graded-reader-modal', 'library-locked'].flatMap((reason) => [
+    `modal.offer.${reason}.title`,
+    `modal.offer.${reason}.text`,
+  ]),
   ...['flashcards', 'decks', 'graded-reader'].flatMap((variant) => [
     `modal.limit-reached.${variant}.title`,
     `limits.${variant}`,
   ]),
+  // Subscription settings and the cancel flow.
+  ...CANCEL_REASONS.map((reason) => `billing.reason.${reason}`),
+  ...SUBSCRIPTION_STATUSES.map((status) => `settings.status.${status}`),
+  ...SUBSCRIPTION_EVENTS.flatMap((event) => [`billing.event.${event}.title`, `billing.event.${event}.text`]),
+  ...BILLING_INTERVALS.flatMap((interval) => [
+    `billing.price-per.${interval}`,
+    `settings.subscription.per.${interval}`,
+    `settings.invoices.interval.${interval}`,
+  ]),
+  ...['paid', 'open', 'failed', 'void'].map((status) => `settings.invoices.status.${status}`),
 ];
 
 /** A key is in a catalogue as itself or, for counted texts, as its plural forms ("_one", "_other"). */

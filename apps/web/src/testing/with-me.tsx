@@ -19,7 +19,7 @@ export function fakeMe(overrides: Partial<Me> = {}): Me {
     learning_language: 'es',
     proficiency: 'beginner',
     motivation: 'travel',
-    subscription: { status: 'free', plan: null },
+    subscription: { status: 'free', plan: null, trial_end_at: null, current_period_end: null },
     email_verified: true,
     pending_email: null,
     has_password: true,

@@ -1,7 +1,7 @@
 import { EMAIL_CHANGE_TTL_HOURS, type Locale } from '@lendo/shared';
 import type { Mail } from '../../lib/mailer.ts';
 
-interface MailText {
+export interface MailText {
   subject: string;
   intro: string;
   /** The text of the link, for mails that carry one. */
@@ -100,7 +100,7 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A mail in plain text and HTML: the intro, the link when there is one, the outro. */
-function compose(to: string, t: MailText, { link, email = '' }: { link?: string; email?: string }): Mail {
+export function compose(to: string, t: MailText, { link, email = '' }: { link?: string; email?: string }): Mail {
   const intro = t.intro.replace('{email}', email);
   const action = t.action && link ? { text: t.action, link } : null;
   return {

@@ -128,7 +128,9 @@ export const profileRoutes: FastifyPluginAsyncZod<{
       preHandler: app.authenticate,
       schema: {
         ...secured,
-        description: 'Saves the full name and CPF used at checkout (the CPF is stored as 11 digits).',
+        description:
+          'Saves the full name and CPF used at checkout (the CPF is stored as 11 digits; optional outside ' +
+          'Brazil, left out keeps the saved one, empty clears it).',
         body: billingInfoBody,
         response: { 200: me, ...errors },
       },

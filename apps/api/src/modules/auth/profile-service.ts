@@ -118,7 +118,8 @@ export function createProfileService({ db, clock, mailer, appUrl, files, auth }:
       return auth.me(userId);
     },
 
-    async updateBillingInfo(userId: string, input: { billing_fullname: string; cpf: string }): Promise<Me> {
+    /** A CPF left out keeps the saved one; an empty one clears it. */
+    async updateBillingInfo(userId: string, input: { billing_fullname: string; cpf?: string | null }): Promise<Me> {
       await usersRepository.update(db, userId, { billingFullname: input.billing_fullname, cpf: input.cpf });
       return auth.me(userId);
     },

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_LOCALE, type Locale, type Me, type OnboardingBody, type TokenPair } from '@lendo/shared';
+import {
+  DEFAULT_LOCALE,
+  type Locale,
+  type Me,
+  type OnboardingBody,
+  type SubscriptionSummary,
+  type TokenPair,
+} from '@lendo/shared';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
@@ -28,6 +35,8 @@ export interface AuthDeps {
   appUrl: string;
   /** Called once a learner completes onboarding (the decks module gives them their first deck). */
   onOnboarded?: (me: Me) => Promise<void>;
+  /** The learner's subscription as Me shows it (billing owns it). */
+  subscriptionOf: (userId: string) => Promise<SubscriptionSummary>;
 }
 
 export function isUniqueViolation(err: unknown): err is { constraint?: string } {
@@ -35,7 +44,7 @@ export function isUniqueViolation(err: unknown): err is { constraint?: string } 
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-function toMe(user: UserRow, pendingEmail: string | null): Me {
+function toMe(user: UserRow, pendingEmail: string | null, subscription: SubscriptionSummary): Me {
   return {
     id: user.id,
     number: user.number,
@@ -49,7 +58,7 @@ function toMe(user: UserRow, pendingEmail: string | null): Me {
     learning_language: user.learningLanguage as Me['learning_language'],
     proficiency: user.proficiency as Me['proficiency'],
     motivation: user.motivation as Me['motivation'],
-    subscription: { status: 'free', plan: null },
+    subscription,
     email_verified: user.emailVerifiedAt !== null,
     pending_email: pendingEmail,
     has_password: user.passwordHash !== null,
@@ -58,7 +67,15 @@ function toMe(user: UserRow, pendingEmail: string | null): Me {
   };
 }
 
-export function createAuthService({ db, clock, accessTokens, mailer, appUrl, onOnboarded }: AuthDeps) {
+export function createAuthService({
+  db,
+  clock,
+  accessTokens,
+  mailer,
+  appUrl,
+  onOnboarded,
+  subscriptionOf,
+}: AuthDeps) {
   async function issueTokens(
     userId: string,
     remember: boolean,
@@ -76,9 +93,12 @@ export function createAuthService({ db, clock, accessTokens, mailer, appUrl, onO
   }
 
   async function loadMe(userId: string): Promise<Me> {
-    const row = await usersRepository.findWithPendingEmail(db, userId, clock.now());
+    const [row, subscription] = await Promise.all([
+      usersRepository.findWithPendingEmail(db, userId, clock.now()),
+      subscriptionOf(userId),
+    ]);
     if (!row) throw unauthorized();
-    return toMe(row.user, row.pendingEmail);
+    return toMe(row.user, row.pendingEmail, subscription);
   }
 
   /** Starts a session for a user who proved who they are; signing in restores a deactivated account. */

@@ -15,6 +15,8 @@ import { entitlementsRepository as usage } from './repository.ts';
 export interface EntitlementsDeps {
   db: Db;
   clock: Clock;
+  /** The plan the learner has now (billing knows it from their subscription). */
+  planOf(userId: string): Promise<PlanTier>;
 }
 
 /** The error a learner gets when a meter of their plan is used up this month. */
@@ -44,15 +46,7 @@ export function usageMonth(at: Date): string {
  * What each learner's plan allows and how much of it they used: the one place that reads
  * PLAN_ALLOWANCES and the usage_counters table. Monthly meters count per UTC calendar month.
  */
-export function createEntitlementsService({ db, clock }: EntitlementsDeps) {
-  /**
-   * The learner's plan. Everyone is on basic until billing exists; the billing work changes only
-   * this function (e.g. to read the subscription), and every allowance follows from it.
-   */
-  async function planOf(_userId: string): Promise<PlanTier> {
-    return 'basic';
-  }
-
+export function createEntitlementsService({ db, clock, planOf }: EntitlementsDeps) {
   const allowanceOf = async (userId: string) => PLAN_ALLOWANCES[await planOf(userId)];
   const month = () => usageMonth(clock.now());
 

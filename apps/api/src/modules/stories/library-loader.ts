@@ -11,7 +11,7 @@ import { countWords, foldText } from './text.ts';
  * Bump when what the loader derives from a story changes (word counts, search text…): every story
  * is then written again once, though its files did not change.
  */
-const LOADER_VERSION = 1;
+const LOADER_VERSION = 2;
 
 export interface LibraryLoad {
   /** Stories in the library. */
@@ -55,6 +55,7 @@ function rowsOf({ story, cover, contentHash }: LibraryStory, now: Date) {
     level: story.level,
     genre: story.genre,
     category: story.category,
+    free: story.free,
     title: story.title,
     description: story.description,
     coverSvg: cover,

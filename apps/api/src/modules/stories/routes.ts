@@ -17,6 +17,8 @@ import {
 import type { StoriesService } from './service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
+/** A chapter of a story the learner's plan does not read (basic, not free) answers 403 limits.library. */
+const chapterErrors = { ...errors, 403: errorResponse };
 /** Cover art is SVG: it may style itself, but never run or fetch anything. */
 const COVER_CSP = "default-src 'none'; style-src 'unsafe-inline'";
 
@@ -49,7 +51,8 @@ export const storiesRoutes: FastifyPluginAsyncZod<{ stories: StoriesService }> =
         ...schema,
         description:
           'The story library, newest first then by title. `search` looks in titles and descriptions in ' +
-          'every language, ignoring case and accents; filters combine.',
+          'every language, ignoring case and accents; filters combine. Locked stories (`locked`: not ' +
+          '`free`, and the learner is on the basic plan) are listed too.',
         querystring: storyListQuery,
         response: { 200: storyPage, ...errors },
       },
@@ -121,9 +124,10 @@ export const storiesRoutes: FastifyPluginAsyncZod<{ stories: StoriesService }> =
       schema: {
         ...schema,
         description:
-          "A chapter with all its pages, sentences translated into the reader's translation language.",
+          "A chapter with all its pages, sentences translated into the reader's translation language. " +
+          'A chapter of a locked story answers 403 limits.library.',
         params: idParams,
-        response: { 200: chapterDetail, ...errors },
+        response: { 200: chapterDetail, ...chapterErrors },
       },
     },
     async (req) => stories.chapter(req.userId, req.params.id),
@@ -140,7 +144,7 @@ export const storiesRoutes: FastifyPluginAsyncZod<{ stories: StoriesService }> =
           'last page), the time read since the last report and the words looked up.',
         params: idParams,
         body: chapterProgressBody,
-        response: { 200: chapterProgress, ...errors },
+        response: { 200: chapterProgress, ...chapterErrors },
       },
     },
     async (req) => stories.recordProgress(req.userId, req.params.id, req.body),
@@ -154,7 +158,7 @@ export const storiesRoutes: FastifyPluginAsyncZod<{ stories: StoriesService }> =
         ...schema,
         description: 'The finished-chapter page: words read, reading time, words looked up, what is next.',
         params: idParams,
-        response: { 200: chapterReadSummary, ...errors },
+        response: { 200: chapterReadSummary, ...chapterErrors },
       },
     },
     async (req) => stories.summary(req.userId, req.params.id),

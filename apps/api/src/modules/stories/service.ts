@@ -17,6 +17,7 @@ import {
   type Level,
   type Locale,
   type Me,
+  type PlanTier,
   type StoryCard,
   type StoryDetail,
   type StoryHome,
@@ -27,8 +28,10 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { localDay, type Clock } from '../../lib/clock.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import type { EntitlementsService } from '../entitlements/service.ts';
 import { chapterIdFor } from './ids.ts';
+import { isLocked } from './library-access.ts';
 import { storiesRepository as stories, type CardRow } from './repository.ts';
 import { foldText, wordsOf } from './text.ts';
 
@@ -37,6 +40,8 @@ export interface StoriesDeps {
   clock: Clock;
   /** The signed-in user: interface language, learning language, level and time zone. */
   userOf(userId: string): Promise<Me>;
+  /** The learner's plan, which decides the stories they may read (see isLocked). */
+  entitlements: Pick<EntitlementsService, 'planOf'>;
   /** Where the API is served (/api), for the cover URLs in cards. */
   apiPrefix: string;
 }
@@ -52,11 +57,14 @@ function levelsAround(level: Level): Level[] {
   return [LEVELS[at], LEVELS[at - 1], LEVELS[at + 1]].filter((l): l is Level => l !== undefined);
 }
 
-export function createStoriesService({ db, clock, userOf, apiPrefix }: StoriesDeps) {
+export function createStoriesService({ db, clock, userOf, entitlements, apiPrefix }: StoriesDeps) {
   const coverUrl = (storyId: string, contentHash: string) =>
     `${apiPrefix}/stories/${storyId}/cover.svg?v=${contentHash.slice(0, 16)}`;
 
-  function toCard(row: CardRow, locale: Locale): StoryCard {
+  /** The signed-in user and their plan, read together: every story answer needs both. */
+  const readerOf = (userId: string) => Promise.all([userOf(userId), entitlements.planOf(userId)]);
+
+  function toCard(row: CardRow, locale: Locale, plan: PlanTier): StoryCard {
     const language = row.language as LearningLanguage;
     const level = row.level as Level;
     return {
@@ -75,6 +83,8 @@ export function createStoriesService({ db, clock, userOf, apiPrefix }: StoriesDe
       duration_minutes: durationMinutes(row.wordCount, level),
       progress: row.pagesCount > 0 ? Math.min(1, row.pagesDone / row.pagesCount) : 0,
       favorite: row.favorite,
+      free: row.free,
+      locked: isLocked(row, plan),
       created_at: row.createdAt.toISOString(),
     };
   }
@@ -97,11 +107,18 @@ export function createStoriesService({ db, clock, userOf, apiPrefix }: StoriesDe
     };
   }
 
-  /** A chapter of a story in the library with the reader's progress, or 404. */
-  async function findChapter(userId: string, chapterId: string) {
-    const chapter = await stories.chapter(db, userId, chapterId);
+  /**
+   * A chapter of a story in the library with the reader's progress, and the reader's plan; 404
+   * when there is no such chapter, 403 limits.library when the plan does not read its story.
+   */
+  async function readableChapter(userId: string, chapterId: string) {
+    const [chapter, plan] = await Promise.all([
+      stories.chapter(db, userId, chapterId),
+      entitlements.planOf(userId),
+    ]);
     if (!chapter) throw notFound();
-    return chapter;
+    if (isLocked(chapter.story, plan)) throw new AppError(403, 'limits.library');
+    return { chapter, plan };
   }
 
   const neighbours = (chapter: { number: number; story: { slug: string; chaptersCount: number } }) => ({
@@ -115,7 +132,7 @@ export function createStoriesService({ db, clock, userOf, apiPrefix }: StoriesDe
   return {
     /** The library with search (titles and descriptions in any language, accents and case aside). */
     async list(userId: string, query: z.output<typeof storyListQuery>): Promise<StoryPage> {
-      const { locale } = await userOf(userId);
+      const [{ locale }, plan] = await readerOf(userId);
       const filters = {
         terms: foldText(query.search ?? '')
           .split(' ')
@@ -133,7 +150,7 @@ export function createStoriesService({ db, clock, userOf, apiPrefix }: StoriesDe
         count: total,
         page: query.page,
         page_size: query.page_size,
-        results: rows.map((row) => toCard(row, locale)),
+        results: rows.map((row) => toCard(row, locale, plan)),
       };
     },
 
@@ -143,14 +160,14 @@ export function createStoriesService({ db, clock, userOf, apiPrefix }: StoriesDe
      * the stories they are reading and their favorites.
      */
     async home(userId: string): Promise<StoryHome> {
-      const me = await userOf(userId);
+      const [me, plan] = await readerOf(userId);
       const language = me.learning_language;
       const levels = levelsAround(LEVEL_FOR_PROFICIENCY[me.proficiency ?? 'other']);
       const recommended = await stories.recommended(db, userId, { language, levels }, HOME_SECTION_SIZE);
       const recentlyAdded = await stories.newest(db, userId, language, HOME_SECTION_SIZE);
       const inProgress = await stories.inProgress(db, userId, PAGE_SIZE_MAX);
       const favorites = await stories.favorites(db, userId, PAGE_SIZE_MAX);
-      const cards = (rows: CardRow[]) => rows.map((row) => toCard(row, me.locale));
+      const cards = (rows: CardRow[]) => rows.map((row) => toCard(row, me.locale, plan));
       return {
         recommended: cards(recommended),
         recently_added: cards(recentlyAdded),
@@ -160,7 +177,7 @@ export function createStoriesService({ db, clock, userOf, apiPrefix }: StoriesDe
     },
 
     async detail(userId: string, storyId: string): Promise<StoryDetail> {
-      const { locale } = await userOf(userId);
+      const [{ locale }, plan] = await readerOf(userId);
       const row = await stories.card(db, userId, storyId);
       if (!row) throw notFound();
       const chapters = (await stories.chapters(db, userId, storyId)).map((chapter) =>
@@ -168,7 +185,7 @@ export function createStoriesService({ db, clock, userOf, apiPrefix }: StoriesDe
       );
       const next = chapters.find((chapter) => !chapter.finished);
       return {
-        ...toCard(row, locale),
+        ...toCard(row, locale, plan),
         description_translation: row.description[locale],
         chapters,
         continue_chapter_id: next?.id ?? null,
@@ -192,9 +209,9 @@ export function createStoriesService({ db, clock, userOf, apiPrefix }: StoriesDe
 
     /** A chapter to read: every page, sentences translated for the reader, and where to resume. */
     async chapter(userId: string, chapterId: string): Promise<ChapterDetail> {
-      const [me, chapter, pages] = await Promise.all([
+      const [me, { chapter }, pages] = await Promise.all([
         userOf(userId),
-        findChapter(userId, chapterId),
+        readableChapter(userId, chapterId),
         stories.pages(db, chapterId),
       ]);
       const { story, pagesCompleted, finished } = chapter;
@@ -242,7 +259,7 @@ export function createStoriesService({ db, clock, userOf, apiPrefix }: StoriesDe
       chapterId: string,
       body: z.output<typeof chapterProgressBody>,
     ): Promise<ChapterProgress> {
-      const chapter = await findChapter(userId, chapterId);
+      const { chapter } = await readableChapter(userId, chapterId);
       if (body.page > chapter.pagesCount)
         throw badRequest('error.invalid-value', { page: 'error.invalid-value' });
       if (body.finished && body.page !== chapter.pagesCount) {
@@ -296,14 +313,14 @@ export function createStoriesService({ db, clock, userOf, apiPrefix }: StoriesDe
     /** The finished-chapter page: what was read, for how long, the words looked up, what is next. */
     async summary(userId: string, chapterId: string): Promise<ChapterReadSummary> {
       const { locale } = await userOf(userId);
-      const chapter = await findChapter(userId, chapterId);
+      const { chapter, plan } = await readableChapter(userId, chapterId);
       const card = await stories.card(db, userId, chapter.story.id);
       if (!card) throw notFound();
       const readingSeconds = await stories.readingSeconds(db, userId, chapterId);
       const lookedUp = await stories.lookups(db, userId, chapterId);
       return {
         chapter: toChapterSummary(chapter, chapter.story, locale),
-        story: toCard(card, locale),
+        story: toCard(card, locale, plan),
         words_read: chapter.wordCount,
         reading_seconds: readingSeconds,
         looked_up: lookedUp,

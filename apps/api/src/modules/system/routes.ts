@@ -52,7 +52,11 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ database: Database }> = asyn
  * End-to-end tests' clock (TEST_CLOCK=1, never in production): moves the server's time forward so
  * that what is due in minutes or days is due now.
  */
-export const devClockRoutes: FastifyPluginAsyncZod<{ clock: ManualClock }> = async (app, { clock }) => {
+export const devClockRoutes: FastifyPluginAsyncZod<{
+  clock: ManualClock;
+  /** Runs what the new time made due (the sandbox's renewals), before the answer. */
+  onAdvance?: () => Promise<void>;
+}> = async (app, { clock, onAdvance }) => {
   app.post(
     '/dev/clock/',
     {
@@ -71,6 +75,7 @@ export const devClockRoutes: FastifyPluginAsyncZod<{ clock: ManualClock }> = asy
     },
     async (req) => {
       clock.advance(req.body.advance_seconds * 1000);
+      await onAdvance?.();
       return { now: clock.now().toISOString() };
     },
   );

@@ -39,6 +39,37 @@ const FlashcardModal = lazy(() =>
   })),
 );
 
+const EditPaymentMethodModal = lazy(() =>
+  import('@/features/settings/components/edit-payment-method-modal').then((module) => ({
+    default: module.EditPaymentMethodModal,
+  })),
+);
+const AddPaymentMethodModal = lazy(() =>
+  import('@/features/billing/components/add-payment-method-modal').then((module) => ({
+    default: module.AddPaymentMethodModal,
+  })),
+);
+const ChangeToAnnualModal = lazy(() =>
+  import('@/features/billing/components/change-to-annual-modal').then((module) => ({
+    default: module.ChangeToAnnualModal,
+  })),
+);
+const CancelOptionsModal = lazy(() =>
+  import('@/features/billing/components/cancel-options-modal').then((module) => ({
+    default: module.CancelOptionsModal,
+  })),
+);
+const CancelReasonModal = lazy(() =>
+  import('@/features/billing/components/cancel-reason-modal').then((module) => ({
+    default: module.CancelReasonModal,
+  })),
+);
+const SubscriptionEventModal = lazy(() =>
+  import('@/features/billing/components/subscription-event-modal').then((module) => ({
+    default: module.SubscriptionEventModal,
+  })),
+);
+
 /**
  * Renders the modal asked for with openModal(). A modal belongs to the page it was opened on: moving
  * to another route (a settings page, the plans page…) closes it.
@@ -96,6 +127,42 @@ export function ModalHost() {
       return (
         <Suspense fallback={null}>
           <WordLookupModal key={JSON.stringify(current.props)} {...current.props} onClose={close} />
+        </Suspense>
+      );
+    case 'add-payment-method':
+      return (
+        <Suspense fallback={null}>
+          <AddPaymentMethodModal onClose={close} />
+        </Suspense>
+      );
+    case 'edit-payment-method':
+      return (
+        <Suspense fallback={null}>
+          <EditPaymentMethodModal key={current.props.paymentMethod.id} {...current.props} onClose={close} />
+        </Suspense>
+      );
+    case 'change-to-annual':
+      return (
+        <Suspense fallback={null}>
+          <ChangeToAnnualModal {...current.props} onClose={close} />
+        </Suspense>
+      );
+    case 'cancel-options':
+      return (
+        <Suspense fallback={null}>
+          <CancelOptionsModal {...current.props} onClose={close} />
+        </Suspense>
+      );
+    case 'cancel-reason':
+      return (
+        <Suspense fallback={null}>
+          <CancelReasonModal onClose={close} />
+        </Suspense>
+      );
+    case 'subscription-event':
+      return (
+        <Suspense fallback={null}>
+          <SubscriptionEventModal key={current.props.event} {...current.props} onClose={close} />
         </Suspense>
       );
     case 'update-profile-image':

@@ -2,7 +2,8 @@ import type { Me } from '@lendo/shared';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi } from '@/testing/fake-api';
+import { fakeApi, type FakeReply } from '@/testing/fake-api';
+import { fakePaymentMethod } from '@/testing/fake-billing';
 import { fakeMe, renderWithMe } from '@/testing/with-me';
 import BillingPage from './billing';
 
@@ -13,13 +14,17 @@ vi.mock('react-hot-toast', () => ({ default: { success: vi.fn(), error: vi.fn() 
 describe('billing information', () => {
   let api: ReturnType<typeof fakeApi>;
   beforeEach(() => {
-    api = fakeApi(({ method, path, body }) =>
-      method === 'POST' && path === '/api/auth/update-billing-info/'
-        ? { body: fakeMe(body as Partial<Me>) }
-        : undefined,
-    );
+    localStorage.setItem('country', 'BR');
+    api = fakeApi(({ method, path, body }) => {
+      if (method === 'POST' && path === '/api/auth/update-billing-info/')
+        return { body: fakeMe(body as Partial<Me>) };
+      if (method === 'GET' && path === '/api/billing/stripe/payment-methods/') return { body: [] };
+      if (method === 'GET' && path === '/api/billing/stripe/invoices/') return { body: [] };
+      return undefined;
+    });
   });
   afterEach(() => {
+    localStorage.clear();
     cleanup();
     vi.unstubAllGlobals();
     vi.clearAllMocks();
@@ -51,7 +56,7 @@ describe('billing information', () => {
     expect(screen.getByText('billing.invalid-cpf')).toBeTruthy();
     expect(screen.getByText('billing.fullname-incomplete')).toBeTruthy();
     expect(cpfInput().getAttribute('aria-invalid')).toBe('true');
-    expect(api.requests).toEqual([]);
+    expect(api.sent('POST', '/api/auth/update-billing-info/')).toEqual([]);
   });
 
   it('sends a valid CPF as its 11 digits', async () => {
@@ -59,11 +64,103 @@ describe('billing information', () => {
     fireEvent.change(screen.getByLabelText('settings.billing.fullname'), { target: { value: 'Ana Souza' } });
     fireEvent.change(cpfInput(), { target: { value: '52998224725' } });
     await submit();
-    expect(api.requests).toHaveLength(1);
     expect(api.sent('POST', '/api/auth/update-billing-info/')).toEqual([
       { billing_fullname: 'Ana Souza', cpf: '52998224725' },
     ]);
     expect(toast.success).toHaveBeenCalledWith('settings.billing.saved');
     expect(cpfInput().value).toBe('529.982.247-25');
+  });
+
+  it('asks for the CPF only in Brazil: optional when the country is unknown, hidden elsewhere', async () => {
+    localStorage.removeItem('country');
+    renderWithMe(<BillingPage />);
+    expect(screen.getByLabelText('settings.billing.cpf-optional')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('settings.billing.fullname'), { target: { value: 'Ann Smith' } });
+    await submit();
+    expect(api.sent('POST', '/api/auth/update-billing-info/')).toEqual([
+      { billing_fullname: 'Ann Smith', cpf: '' },
+    ]);
+    cleanup();
+
+    localStorage.setItem('country', 'US');
+    renderWithMe(<BillingPage />);
+    expect(screen.queryByLabelText(/settings\.billing\.cpf/)).toBeNull();
+  });
+});
+
+describe('payment methods and invoices', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.clearAllMocks();
+  });
+
+  const answer = (cards: unknown, invoices: unknown) =>
+    fakeApi(({ method, path }) => {
+      if (method === 'GET' && path === '/api/billing/stripe/payment-methods/') return cards as FakeReply;
+      if (method === 'GET' && path === '/api/billing/stripe/invoices/') return invoices as FakeReply;
+      if (method === 'PUT' && path === '/api/billing/stripe/payment-methods/')
+        return { body: fakePaymentMethod({ is_default: true }) };
+      return undefined;
+    });
+
+  it('lists the cards with the default marked, and the invoices in the interface language', async () => {
+    const api = answer(
+      {
+        body: [
+          fakePaymentMethod(),
+          fakePaymentMethod({
+            id: 'pm_mc',
+            brand: 'mastercard',
+            last4: '4444',
+            is_default: false,
+            exp_month: 1,
+          }),
+        ],
+      },
+      {
+        body: [
+          {
+            id: 'in_1',
+            date: '2026-03-08T15:00:00.000Z',
+            description: 'Lendo Pro (monthly)',
+            subtotal: 999,
+            discount: 100,
+            total: 899,
+            currency: 'USD',
+            status: 'paid',
+            plan_tier: 'pro',
+            interval: 'monthly',
+            period_start: '2026-03-08T15:00:00.000Z',
+            period_end: '2026-04-08T15:00:00.000Z',
+          },
+        ],
+      },
+    );
+    renderWithMe(<BillingPage />);
+    expect(await screen.findByText('Visa •••• 4242')).toBeTruthy();
+    expect(screen.getByText('Mastercard •••• 4444')).toBeTruthy();
+    expect(screen.getAllByText('settings.cards.default')).toHaveLength(1);
+    // The invoice: a table row and, for phones, a list item.
+    expect((await screen.findAllByText('settings.invoices.plan')).length).toBe(2);
+    expect(screen.getAllByText('$8.99')).toHaveLength(2);
+    expect(screen.getAllByText('settings.invoices.status.paid')).toHaveLength(2);
+    expect(screen.queryByText('Lendo Pro (monthly)')).toBeNull();
+
+    await act(async () =>
+      fireEvent.click(screen.getByRole('button', { name: 'settings.cards.make-default-label' })),
+    );
+    expect(api.sent('PUT', '/api/billing/stripe/payment-methods/')).toEqual([
+      { payment_method_id: 'pm_mc', set_as_default: true },
+    ]);
+  });
+
+  it('shows empty states, and a retry when the cards cannot be loaded', async () => {
+    answer({ status: 500, body: { message: 'down', code: 'error.unexpected' } }, { body: [] });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithMe(<BillingPage />);
+    expect(await screen.findByText('settings.invoices.empty')).toBeTruthy();
+    expect(await screen.findByText('settings.cards.load-error')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'common.retry' })).toBeTruthy();
   });
 });

@@ -1,23 +1,46 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { billingInfoBody } from '@lendo/shared';
-import { useState } from 'react';
+import { billingInfoBody, cpfSchema, needsCpf, STORAGE_KEYS } from '@lendo/shared';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Button } from '@/components/button';
 import { FormAlert } from '@/components/form-alert';
 import { TextField } from '@/components/text-field';
 import { applyApiError } from '@/lib/form-errors';
 import { useMe } from '@/lib/me';
 import { useUpdateBillingInfo } from '../api/update-billing-info';
+import { InvoicesSection } from '../components/invoices-section';
+import { PaymentMethodsSection } from '../components/payment-methods-section';
 import { SettingsSection } from '../components/settings-section';
 import { formatCpf } from '../cpf';
 
-/** /settings/billing: the full name and CPF that checkout and invoices use (SPEC §1). */
-export default function BillingPage() {
+/** In Brazil the CPF is required. */
+const billingInfoWithCpf = billingInfoBody.extend({ cpf: cpfSchema });
+/** Elsewhere it may stay empty; one that is typed must still be valid. */
+const billingInfoOptionalCpf = billingInfoBody.extend({
+  cpf: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || cpfSchema.safeParse(value).success, { error: 'billing.invalid-cpf' })
+    .transform((value) => value.replace(/\D/g, '')),
+});
+
+/**
+ * How the CPF is asked for: required in Brazil; shown but optional when the country is unknown (or a
+ * CPF is already saved); not shown elsewhere (SPEC §1, DESIGN §5).
+ */
+export function cpfMode(country: string | null, savedCpf: string | null): 'required' | 'optional' | 'hidden' {
+  if (needsCpf(country)) return 'required';
+  return country === null || savedCpf ? 'optional' : 'hidden';
+}
+
+/** The full name and CPF that checkout and invoices use (SPEC §1). */
+function BillingInfoSection() {
   const { t } = useTranslation();
   const me = useMe();
+  const mode = useMemo(() => cpfMode(localStorage.getItem(STORAGE_KEYS.country), me.cpf), [me.cpf]);
   const save = useUpdateBillingInfo();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -27,13 +50,14 @@ export default function BillingPage() {
     setError,
     reset,
     formState: { errors, isDirty },
-  } = useForm<z.input<typeof billingInfoBody>, unknown, z.output<typeof billingInfoBody>>({
-    resolver: zodResolver(billingInfoBody),
+  } = useForm<z.input<typeof billingInfoWithCpf>, unknown, z.output<typeof billingInfoWithCpf>>({
+    resolver: zodResolver(mode === 'required' ? billingInfoWithCpf : billingInfoOptionalCpf),
     defaultValues: { billing_fullname: me.billing_fullname ?? '', cpf: formatCpf(me.cpf ?? '') },
   });
 
   const onSubmit = handleSubmit((body) => {
     setFormError(null);
+    // An empty CPF is sent as '' (none); the API stores it as null.
     save.mutate(body, {
       onSuccess: (saved) => {
         reset({ billing_fullname: saved.billing_fullname ?? '', cpf: formatCpf(saved.cpf ?? '') });
@@ -44,23 +68,25 @@ export default function BillingPage() {
   });
 
   return (
-    <div className="grid gap-5 sm:gap-6">
-      <title>{`${t('settings.nav.billing')} · ${t('settings.title')} · Lendo`}</title>
-      <SettingsSection title={t('settings.billing.section')} description={t('settings.billing.text')}>
-        <form onSubmit={onSubmit} noValidate className="grid max-w-lg gap-5">
-          {formError && <FormAlert code={formError} />}
-          <TextField
-            label={t('settings.billing.fullname')}
-            autoComplete="name"
-            error={errors.billing_fullname?.message}
-            {...register('billing_fullname')}
-          />
+    <SettingsSection
+      title={t('settings.billing.section')}
+      description={t(mode === 'hidden' ? 'settings.billing.text-no-cpf' : 'settings.billing.text')}
+    >
+      <form onSubmit={onSubmit} noValidate className="grid max-w-lg gap-5">
+        {formError && <FormAlert code={formError} />}
+        <TextField
+          label={t('settings.billing.fullname')}
+          autoComplete="name"
+          error={errors.billing_fullname?.message}
+          {...register('billing_fullname')}
+        />
+        {mode !== 'hidden' && (
           <Controller
             control={control}
             name="cpf"
             render={({ field, fieldState }) => (
               <TextField
-                label={t('settings.billing.cpf')}
+                label={t(mode === 'required' ? 'settings.billing.cpf' : 'settings.billing.cpf-optional')}
                 inputMode="numeric"
                 autoComplete="off"
                 placeholder="000.000.000-00"
@@ -71,13 +97,26 @@ export default function BillingPage() {
               />
             )}
           />
-          <div>
-            <Button type="submit" size="lg" loading={save.isPending} disabled={!isDirty}>
-              {t('settings.save')}
-            </Button>
-          </div>
-        </form>
-      </SettingsSection>
+        )}
+        <div>
+          <Button type="submit" size="lg" loading={save.isPending} disabled={!isDirty}>
+            {t('settings.save')}
+          </Button>
+        </div>
+      </form>
+    </SettingsSection>
+  );
+}
+
+/** /settings/billing: the saved cards, the invoices, and the name and CPF used at checkout. */
+export default function BillingPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-5 sm:gap-6">
+      <title>{`${t('settings.nav.billing')} · ${t('settings.title')} · Lendo`}</title>
+      <PaymentMethodsSection />
+      <InvoicesSection />
+      <BillingInfoSection />
     </div>
   );
 }

@@ -1,18 +1,19 @@
 import type { Meter } from '@lendo/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { buttonClasses } from '@/components/button';
 import { ProgressBar } from '@/components/progress-bar';
 import { currentLocale } from '@/lib/i18n';
-import { useMe } from '@/lib/me';
+import { subscriptionQueryOptions, useSubscription } from '@/lib/subscription';
 import { usageQueryOptions, useUsage } from '../api/get-usage';
+import { PlanSection } from '../components/plan-section';
 import { SettingsSection } from '../components/settings-section';
 
 export function loader(queryClient: QueryClient) {
   return async () => {
-    await queryClient.ensureQueryData(usageQueryOptions());
+    await Promise.all([
+      queryClient.ensureQueryData(usageQueryOptions()),
+      queryClient.ensureQueryData(subscriptionQueryOptions()),
+    ]);
     return null;
   };
 }
@@ -42,10 +43,13 @@ function UsageRow({ meter, used, limit }: { meter: Meter | 'decks'; used: number
   );
 }
 
-/** /settings/subscriptions: the current plan and this month's use of its allowances. */
+/**
+ * /settings/subscriptions: the plan with its state, dates, price and card, what can be done with it
+ * (change to annual, cancel, reactivate, more plans), and this month's use of its allowances.
+ */
 export default function SubscriptionsPage() {
   const { t } = useTranslation();
-  const me = useMe();
+  const subscription = useSubscription();
   const usage = useUsage();
   const month = new Intl.DateTimeFormat(currentLocale(), {
     month: 'long',
@@ -56,25 +60,7 @@ export default function SubscriptionsPage() {
   return (
     <div className="grid gap-5 sm:gap-6">
       <title>{`${t('settings.nav.subscriptions')} · ${t('settings.title')} · Lendo`}</title>
-      <SettingsSection title={t('settings.plan.section')}>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
-          <div className="min-w-0 flex-1 basis-48">
-            <p className="flex flex-wrap items-center gap-2 text-xl font-bold">
-              {t(`settings.plan.${usage.plan}`)}
-              {me.subscription.status !== 'free' && (
-                <span className="rounded-full bg-surface-muted px-2.5 py-0.5 text-xs font-semibold text-muted">
-                  {t(`settings.status.${me.subscription.status}`)}
-                </span>
-              )}
-            </p>
-            <p className="mt-1 text-sm text-pretty text-muted">{t(`settings.plan.${usage.plan}.text`)}</p>
-          </div>
-          <Link to="/plans" className={buttonClasses()}>
-            <Sparkles aria-hidden="true" className="size-4" />
-            {t('settings.plan.more')}
-          </Link>
-        </div>
-      </SettingsSection>
+      <PlanSection subscription={subscription} />
       <SettingsSection title={t('settings.usage.section', { month })} description={t('settings.usage.text')}>
         <ul>
           {usage.meters.map((entry) => (

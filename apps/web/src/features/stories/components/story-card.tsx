@@ -9,10 +9,12 @@ import { StoryCover } from '@/components/story-cover';
 import { formatMinutes } from '@/lib/format-duration';
 import { currentLocale } from '@/lib/i18n';
 import { genreLabelKey } from '@/lib/story-labels';
+import { LockBadge } from './lock-badge';
 
 /**
- * A story in a list: cover, level, title, genre and length, progress once started, and a heart when
- * it is a favorite. The title is the link; it stretches over the whole card.
+ * A story in a list: cover, level, title, genre and length, progress once started, a heart when
+ * it is a favorite and a lock when the plan does not read it. The title is the link; it stretches
+ * over the whole card (a locked story opens too: its page offers the upgrade).
  */
 export function StoryCard({ story }: { story: Story }) {
   const { t } = useTranslation();
@@ -31,6 +33,7 @@ export function StoryCard({ story }: { story: Story }) {
             <span className="sr-only">{t('story-card.favorite')}</span>
           </span>
         )}
+        {story.locked && <LockBadge className="absolute bottom-2 left-2 shadow-sm" />}
       </div>
       <div className="flex flex-1 flex-col pt-3">
         <h3 lang={story.language} className="leading-snug font-bold tracking-tight text-balance">

@@ -1,10 +1,10 @@
 import type { StoryDetail } from '@lendo/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { ArrowLeft, BookOpen, Clock, Layers, PartyPopper, Play, RotateCcw } from 'lucide-react';
+import { ArrowLeft, BookOpen, Clock, Layers, Lock, PartyPopper, Play, RotateCcw } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
-import { buttonClasses } from '@/components/button';
+import { Button, buttonClasses } from '@/components/button';
 import { LevelBadge } from '@/components/level-badge';
 import { ProgressBar } from '@/components/progress-bar';
 import { StoryCover } from '@/components/story-cover';
@@ -13,7 +13,9 @@ import { currentLocale } from '@/lib/i18n';
 import { categoryLabelKey, genreLabelKey } from '@/lib/story-labels';
 import { storyQueryOptions, useStory } from '../api/get-story';
 import { ChapterList } from '../components/chapter-list';
+import { LockBadge } from '../components/lock-badge';
 import { StoryActions } from '../components/story-actions';
+import { offerLockedStory } from '../offer-locked-story';
 
 export function loader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
@@ -51,7 +53,10 @@ function Fact({ icon, label, value }: { icon: ReactNode; label: string; value: s
   );
 }
 
-/** /story/{id}: cover, description, facts, start or continue, favorite, share, and the chapters. */
+/**
+ * /story/{id}: cover, description, facts, start or continue, favorite, share, and the chapters. A
+ * story the plan does not read shows a lock; starting it or opening a chapter offers Pro instead.
+ */
 export default function StoryPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -81,6 +86,7 @@ export default function StoryPage() {
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-2">
               <LevelBadge level={story.level} />
+              {story.locked && <LockBadge />}
               <span className="rounded-full bg-surface-muted px-2.5 py-1 text-xs leading-none font-semibold text-muted">
                 {t(genreLabelKey(story.genre))}
               </span>
@@ -144,14 +150,20 @@ export default function StoryPage() {
               )
             )}
             <div className="mt-6 grid gap-3 sm:flex sm:flex-wrap sm:items-center">
-              {action && (
-                <Link to={action.to} className={buttonClasses({ size: 'lg' })}>
-                  <span aria-hidden="true" className="[&>svg]:size-5">
-                    {action.icon}
-                  </span>
-                  {t(action.label)}
-                </Link>
-              )}
+              {action &&
+                (story.locked ? (
+                  <Button size="lg" onClick={offerLockedStory}>
+                    <Lock aria-hidden="true" className="size-5" />
+                    {t(action.label)}
+                  </Button>
+                ) : (
+                  <Link to={action.to} className={buttonClasses({ size: 'lg' })}>
+                    <span aria-hidden="true" className="[&>svg]:size-5">
+                      {action.icon}
+                    </span>
+                    {t(action.label)}
+                  </Link>
+                ))}
               <StoryActions story={story} />
             </div>
             {action?.label === 'story.continue' && continueChapter && (
@@ -167,7 +179,7 @@ export default function StoryPage() {
         <h2 id={chaptersHeading} className="text-xl font-bold tracking-tight">
           {t('story.chapters')}
         </h2>
-        <ChapterList chapters={story.chapters} language={story.language} />
+        <ChapterList chapters={story.chapters} language={story.language} locked={story.locked} />
       </section>
     </article>
   );

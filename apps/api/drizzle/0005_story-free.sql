@@ -1,0 +1,1 @@
+ALTER TABLE "stories" ADD COLUMN "free" boolean DEFAULT true NOT NULL;
