@@ -224,13 +224,14 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
     if (!user || !price) return;
     const context = { locale: user.locale, appUrl, planName: price.name };
     if (event.type === 'invoice.payment_failed') {
-      const last = event.invoice.nextAttemptAt === null;
-      if (!last) {
-        await mailer.send({
-          to: user.email,
-          ...billingMail.paymentFailed({ ...context, retryAt: event.invoice.nextAttemptAt!, amount: event.invoice.total, currency: event.invoice.currency }),
-        });
-      }
+      // The last attempt ends the plan (the deletion event that follows finds it ended already).
+      const retryAt = event.invoice.nextAttemptAt;
+      await mailer.send({
+        to: user.email,
+        ...(retryAt === null
+          ? billingMail.canceledUnpaid(context)
+          : billingMail.paymentFailed({ ...context, retryAt, amount: event.invoice.total, currency: event.invoice.currency })),
+      });
     } else if (event.type === 'invoice.paid') {
       // The first invoice is the checkout itself; renewals and recovered payments get a receipt.
       if (event.invoice.total > 0 && (before?.status === 'past_due' || event.invoice.periodStart > row.createdAt)) {
@@ -239,8 +240,6 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
           ...billingMail.paymentReceived({ ...context, amount: event.invoice.total, currency: event.invoice.currency, periodEnd: event.invoice.periodEnd }),
         });
       }
-    } else if (event.type === 'subscription.deleted' && before?.status === 'past_due') {
-      await mailer.send({ to: user.email, ...billingMail.canceledUnpaid(context) });
     }
   }
 

@@ -174,9 +174,10 @@ export function createDecksService({ db, clock, entitlements, userOf }: DecksDep
     /** A new deck, within the number of decks the learner's plan allows (403 limits.decks). */
     async create(userId: string, body: z.output<typeof deckBody>): Promise<Deck> {
       const now = clock.now();
+      const allowance = await entitlements.allowanceOf(userId);
       const deckId = await db.transaction(async (tx) => {
         await decks.lockUser(tx, userId);
-        await entitlements.ensureDeckAllowed(tx, userId);
+        await entitlements.ensureDeckAllowed(tx, allowance, userId);
         return decks.insert(tx, { userId, ...body, createdAt: now, updatedAt: now });
       });
       return toDeck((await deckWithStats(userId, deckId, now)).row);
@@ -211,8 +212,9 @@ export function createDecksService({ db, clock, entitlements, userOf }: DecksDep
     ): Promise<Flashcard> {
       const deck = await findDeck(db, userId, deckId);
       const now = clock.now();
+      const allowance = await entitlements.allowanceOf(userId);
       const row = await db.transaction(async (tx) => {
-        await entitlements.consume(tx, userId, 'flashcards');
+        await entitlements.consume(tx, allowance, userId, 'flashcards');
         return cards.insert(tx, {
           userId,
           deckId,

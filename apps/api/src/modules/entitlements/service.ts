@@ -4,6 +4,7 @@ import {
   type ErrorCode,
   type Feature,
   type Meter,
+  type Allowance,
   type PlanTier,
   type UsageSummary,
 } from '@lendo/shared';
@@ -68,6 +69,13 @@ export function createEntitlementsService({ db, clock, planOf }: EntitlementsDep
   return {
     planOf,
 
+    /**
+     * What the learner's plan allows. Read it before a transaction that checks an allowance
+     * (consume, ensureDeckAllowed): finding the plan may query and so must not wait on that
+     * transaction's connection.
+     */
+    allowanceOf,
+
     /** Whether the learner may use a feature now (GET /billing/feature-access/). */
     async hasAccess(userId: string, feature: Feature): Promise<boolean> {
       const meter = FEATURE_METERS[feature];
@@ -103,8 +111,8 @@ export function createEntitlementsService({ db, clock, planOf }: EntitlementsDep
      * meter when the allowance has room for it, otherwise refuses with 403 limits.* (and the
      * caller's transaction, rolled back, creates nothing).
      */
-    async consume(tx: Executor, userId: string, meter: Meter, amount = 1) {
-      const limit = (await allowanceOf(userId)).monthly[meter];
+    async consume(tx: Executor, allowance: Allowance, userId: string, meter: Meter, amount = 1) {
+      const limit = allowance.monthly[meter];
       if (!(await usage.add(tx, userId, month(), meter, amount, limit)))
         throw limitReached(LIMIT_CODES[meter]);
     },
@@ -114,8 +122,8 @@ export function createEntitlementsService({ db, clock, planOf }: EntitlementsDep
      * in the transaction that creates the deck, after locking the user, so two creations cannot
      * both pass.
      */
-    async ensureDeckAllowed(tx: Executor, userId: string) {
-      const limit = (await allowanceOf(userId)).decks;
+    async ensureDeckAllowed(tx: Executor, allowance: Allowance, userId: string) {
+      const limit = allowance.decks;
       if (limit !== null && (await usage.deckCount(tx, userId)) >= limit) throw limitReached('limits.decks');
     },
 
