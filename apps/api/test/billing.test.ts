@@ -314,6 +314,9 @@ describe('POST /billing/stripe/subscribe/', () => {
     const who = await subscriber(app, { card: CARDS.failsOnCharge });
     expect(who.subscription.status).toBe('trial');
     body(await who.api.post('/billing/stripe/cancel/', { reason: 'too_expensive' }));
+    // The plans no longer promise a trial: the next plan is charged at once.
+    const offers = body<PlanOffer[]>(await who.api.get('/billing/plans/'));
+    expect(offers.map((o) => o.plan.trial_days)).toEqual(offers.map(() => 0));
     const failed = await subscribeCall(app, who.tokens, {
       price_id: who.offer.price_id!,
       payment_method_id: who.paymentMethod,

@@ -28,3 +28,9 @@ export const onboardingLoader = (queryClient: QueryClient) => async () => {
   if (me.onboarding_completed) throw redirect('/');
   return null;
 };
+
+/** The payment flow (/plans, /checkout): signed in, onboarded or not (SPEC §2). */
+export const signedInLoader = (queryClient: QueryClient) => async () => {
+  await requireMe(queryClient);
+  return null;
+};

@@ -4,7 +4,7 @@ import { createBrowserRouter, redirect, type LoaderFunction } from 'react-router
 import { PageSpinner } from '@/components/page-spinner';
 import { PageError } from './page-error';
 import { RouteError } from './route-error';
-import { onboardingLoader, protectedLoader } from './route-guards';
+import { onboardingLoader, protectedLoader, signedInLoader } from './route-guards';
 
 /** A lazy route whose module's default export is the page. */
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
@@ -41,6 +41,17 @@ export function createAppRouter(queryClient: QueryClient) {
             const module = await import('@/features/auth/pages/social-callback');
             return { Component: module.default, loader: module.socialCallbackLoader(queryClient) };
           },
+        },
+        {
+          path: 'processing-payment',
+          lazy: page(() => import('@/features/billing/pages/processing-payment')),
+        },
+        {
+          loader: signedInLoader(queryClient),
+          children: [
+            { path: 'plans', lazy: page(() => import('@/features/billing/pages/plans')) },
+            { path: 'checkout/:id', lazy: page(() => import('@/features/billing/pages/checkout')) },
+          ],
         },
         {
           path: 'onboarding',

@@ -29,6 +29,8 @@ export interface RequestOptions {
   noAuth?: boolean;
   /** How to read a successful answer: JSON (the default) or the raw bytes, e.g. an audio file. */
   responseType?: 'json' | 'blob';
+  /** Extra request headers, e.g. the Idempotency-Key of a payment. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -53,6 +55,7 @@ function send(path: string, options: RequestOptions, token: string | null): Prom
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = {
     Accept: options.responseType === 'blob' ? '*/*' : 'application/json',
+    ...options.headers,
   };
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = method !== 'GET' && options.body !== undefined;

@@ -26,7 +26,11 @@ export function useMeMutation<Variables = void>(mutationFn: (variables: Variable
   return useMutation({ mutationFn, onSuccess: (me) => queryClient.setQueryData(meQueryKey, me) });
 }
 
-/** The graded reader needs an active pro (or higher) subscription (SPEC §4). */
+/**
+ * The graded reader needs a pro (or higher) plan in force (SPEC §4). A trial counts: the server
+ * names the plan in `me.subscription.plan` only while it grants access (DESIGN departure noted in
+ * the README).
+ */
 export function hasProAccess(me: Me): boolean {
-  return me.subscription.status === 'active' && Boolean(me.subscription.plan?.is_pro);
+  return Boolean(me.subscription.plan?.is_pro);
 }

@@ -277,14 +277,15 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
     return found;
   }
 
-  async function offerFor(price: PriceRow, currentPriceId: string | null): Promise<PlanOffer> {
+  /** The offer of `price`; its trial shows only to a learner who has not had one (they are charged at once). */
+  async function offerFor(price: PriceRow, currentPriceId: string | null, trialUsed = true): Promise<PlanOffer> {
     const all = await prices();
     const monthly = all.find(
       (p) => p.tier === price.tier && p.interval === 'monthly' && p.currency === price.currency,
     )!;
     const yearly = price.interval === 'yearly';
     return {
-      plan: toPlan(price),
+      plan: toPlan(trialUsed ? { ...price, trialDays: 0 } : price),
       price_id: price.tier === 'basic' ? null : price.priceId,
       amount: price.amount,
       cost_per_month: yearly ? Math.round(price.amount / 12) : price.amount,
@@ -473,14 +474,15 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
           TIER_RANK[a.tier as PlanTier] - TIER_RANK[b.tier as PlanTier] ||
           (a.interval === 'monthly' ? -1 : 1) - (b.interval === 'monthly' ? -1 : 1),
       );
-      return Promise.all(all.map((price) => offerFor(price, mine)));
+      const trialUsed = await repo.hadTrial(db, userId);
+      return Promise.all(all.map((price) => offerFor(price, mine, trialUsed)));
     },
 
     async plan(userId: string, planId: string, country: string | undefined): Promise<PlanOffer> {
       const currency = currencyForCountry(country);
       const price = (await prices()).find((p) => p.planId === planId && p.currency === currency);
       if (!price) throw notFound();
-      return offerFor(price, await currentPriceId(userId));
+      return offerFor(price, await currentPriceId(userId), await repo.hadTrial(db, userId));
     },
 
     subscription: view,

@@ -88,6 +88,8 @@ export function ModalHost() {
   );
 
   if (!current || current.pathname !== pathname) return null;
+  // The offer modal is never shown over settings (SPEC §2): paying subjects live there.
+  if (current.name === 'offer' && pathname.startsWith('/settings')) return null;
   const close = () => setCurrent(null);
 
   switch (current.name) {

@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useRefreshStatisticsOnNavigation } from '@/features/decks/api/get-statistics-summary';
 import { ModalHost } from '../modals/modal-host';
+import { ProSuccess } from '../modals/pro-success-modal';
 import { BottomMenu } from './bottom-menu';
 import { SiteHeader } from './site-header';
 import { useLookupShortcut } from './use-lookup-shortcut';
@@ -17,6 +18,7 @@ export default function AppShell() {
       </main>
       <BottomMenu />
       <ModalHost />
+      <ProSuccess />
       <ScrollRestoration />
     </div>
   );

@@ -89,7 +89,7 @@ function AddCardForm({ priceId, onClose, onBusyChange }: AddCardFormProps) {
     if (busy) return;
     setCardError(null);
     setConfirming(true);
-    let paymentMethodId: string;
+    let paymentMethodId: string | null;
     try {
       paymentMethodId = await card.confirm();
     } catch (error) {
@@ -98,6 +98,7 @@ function AddCardForm({ priceId, onClose, onBusyChange }: AddCardFormProps) {
     } finally {
       setConfirming(false);
     }
+    if (!paymentMethodId) return;
     add.mutate(
       { payment_method_id: paymentMethodId, set_as_default: makeDefault || isFirstCard },
       {

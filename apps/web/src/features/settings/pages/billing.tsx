@@ -10,11 +10,11 @@ import { FormAlert } from '@/components/form-alert';
 import { TextField } from '@/components/text-field';
 import { applyApiError } from '@/lib/form-errors';
 import { useMe } from '@/lib/me';
-import { useUpdateBillingInfo } from '../api/update-billing-info';
+import { useUpdateBillingInfo } from '@/lib/billing-info';
 import { InvoicesSection } from '../components/invoices-section';
 import { PaymentMethodsSection } from '../components/payment-methods-section';
 import { SettingsSection } from '../components/settings-section';
-import { formatCpf } from '../cpf';
+import { formatCpf } from '@/lib/cpf';
 
 /** In Brazil the CPF is required. */
 const billingInfoWithCpf = billingInfoBody.extend({ cpf: cpfSchema });

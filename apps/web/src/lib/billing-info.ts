@@ -1,6 +1,6 @@
 import type { BillingInfoBody, Me } from '@lendo/shared';
-import { api } from '@/lib/api-client';
-import { useMeMutation } from '@/lib/me';
+import { api } from './api-client';
+import { useMeMutation } from './me';
 
 /** The CPF may be empty ('') outside Brazil. */
 export function updateBillingInfo(body: BillingInfoBody): Promise<Me> {
