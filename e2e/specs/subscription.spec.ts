@@ -89,7 +89,7 @@ test.describe('settings › subscription', () => {
     await cancelSubscription(request, tokens.access);
     const { subscription } = await subscribe(request, tokens.access);
     expect(subscription.status).toBe('active');
-    const periodEnd = (subscription as { current_period_end: string }).current_period_end;
+    const periodEnd = subscription.current_period_end!;
 
     await openSubscription(page, tokens);
     const plan = page.getByRole('region', { name: 'Seu plano' });
@@ -129,7 +129,7 @@ test.describe('settings › subscription', () => {
     await cancelSubscription(request, tokens.access);
     const { subscription } = await subscribe(request, tokens.access);
     await cancelSubscription(request, tokens.access, 'too_expensive');
-    const periodEnd = (subscription as { current_period_end: string }).current_period_end;
+    const periodEnd = subscription.current_period_end!;
 
     await openSubscription(page, tokens);
     const plan = page.getByRole('region', { name: 'Your plan' });

@@ -110,13 +110,21 @@ export async function addCard(
 export async function subscribe(
   request: APIRequestContext,
   access: string,
-  options: { tier?: Tier; interval?: Interval; country?: string; card?: string; holder?: string } = {},
+  options: {
+    tier?: Tier;
+    interval?: Interval;
+    country?: string;
+    card?: string;
+    holder?: string;
+    /** Needed to pay in Brazil. */
+    cpf?: string;
+  } = {},
 ) {
   const holder = options.holder ?? 'Ana Souza';
   await ok(
     await request.post('/api/auth/update-billing-info/', {
       headers: auth(access),
-      data: { billing_fullname: holder },
+      data: { billing_fullname: holder, ...(options.cpf ? { cpf: options.cpf } : {}) },
     }),
     'POST update-billing-info',
   );
@@ -126,7 +134,11 @@ export async function subscribe(
     number: options.card,
     holder,
   });
-  const subscription = await ok<{ status: string; trial_end_at: string | null }>(
+  const subscription = await ok<{
+    status: string;
+    trial_end_at: string | null;
+    current_period_end: string | null;
+  }>(
     await request.post('/api/billing/stripe/subscribe/', {
       headers: { ...auth(access), 'idempotency-key': `e2e-${Date.now()}-${Math.random()}` },
       data: { price_id: offer.price_id, payment_method_id: paymentMethodId },

@@ -27,7 +27,13 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound, serviceUnavailable } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { billingMail } from './mail-templates.ts';
-import { CardError, type PaymentProvider, type ProviderEvent, type ProviderSubscription } from './providers/provider.ts';
+import {
+  CardError,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderInvoice,
+  type ProviderSubscription,
+} from './providers/provider.ts';
 import type { SandboxProvider } from './providers/sandbox.ts';
 import { billingRepository as repo, type PaymentMethodRow, type PriceRow, type SubscriptionRow } from './repository.ts';
 
@@ -104,6 +110,18 @@ export function grantsAccess(row: Pick<SubscriptionRow, 'status' | 'endedAt' | '
   return true;
 }
 
+/**
+ * What an event is news of: Stripe reports one payment twice (invoice.paid and
+ * invoice.payment_succeeded, two event ids) and each failed attempt of an invoice once.
+ */
+function eventKey(event: ProviderEvent) {
+  if (event.type === 'invoice.paid') return `invoice.paid/${event.invoice.id}`;
+  if (event.type === 'invoice.payment_failed') {
+    return `invoice.payment_failed/${event.invoice.id}/${event.invoice.attemptCount}`;
+  }
+  return event.id;
+}
+
 /** When something is due at the provider for this subscription (a trial or period ending). */
 const dueAt = (row: SubscriptionRow) => (row.endedAt ? null : row.currentPeriodEnd);
 
@@ -172,6 +190,7 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
     });
   }
 
+  /** Records the subscription's invoices; returns the provider's list (newest first). */
   async function syncInvoices(row: SubscriptionRow) {
     const found = await callProvider(() => provider.listInvoices(row.providerId));
     for (const invoice of found) {
@@ -190,14 +209,14 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
         issuedAt: invoice.createdAt,
       });
     }
+    return found;
   }
 
   /** Re-reads a subscription and its invoices from the provider. */
   async function refreshFromProvider(providerId: string, userId?: string) {
     const sub = await callProvider(() => provider.retrieveSubscription(providerId));
     const row = await syncSubscription(sub, userId);
-    if (row) await syncInvoices(row);
-    return row;
+    return { row, invoices: row ? await syncInvoices(row) : [] };
   }
 
   /**
@@ -205,20 +224,26 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
    * is re-read rather than taken from the event, and a mail tells the learner about money.
    */
   async function handleEvent(event: ProviderEvent) {
-    if (!(await repo.recordEvent(db, event.id, event.type))) return false;
+    const key = eventKey(event);
+    if (!(await repo.recordEvent(db, key, event.type))) return false;
     try {
       const before = await repo.subscriptionByProviderId(db, provider.kind, event.subscriptionId);
-      const row = await refreshFromProvider(event.subscriptionId, before?.userId);
-      if (row && event.type !== 'subscription.updated') await mailAbout(event, row, before);
+      const { row, invoices } = await refreshFromProvider(event.subscriptionId, before?.userId);
+      if (row && event.type !== 'subscription.updated') await mailAbout(event, row, before, invoices);
       return true;
     } catch (err) {
       // Not handled: let the provider deliver it again.
-      await repo.forgetEvent(db, event.id);
+      await repo.forgetEvent(db, key);
       throw err;
     }
   }
 
-  async function mailAbout(event: ProviderEvent, row: SubscriptionRow, before: SubscriptionRow | undefined) {
+  async function mailAbout(
+    event: ProviderEvent,
+    row: SubscriptionRow,
+    before: SubscriptionRow | undefined,
+    invoices: ProviderInvoice[],
+  ) {
     const user = await repo.billingUser(db, row.userId);
     const price = await priceById(row.priceId);
     if (!user || !price) return;
@@ -233,8 +258,10 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
           : billingMail.paymentFailed({ ...context, retryAt, amount: event.invoice.total, currency: event.invoice.currency })),
       });
     } else if (event.type === 'invoice.paid') {
-      // The first invoice is the checkout itself; renewals and recovered payments get a receipt.
-      if (event.invoice.total > 0 && (before?.status === 'past_due' || event.invoice.periodStart > row.createdAt)) {
+      // The subscription's first invoice is the checkout itself (answered on screen); renewals and
+      // recovered payments get a receipt.
+      const checkout = invoices.at(-1)?.id === event.invoice.id;
+      if (event.invoice.total > 0 && (before?.status === 'past_due' || !checkout)) {
         await mailer.send({
           to: user.email,
           ...billingMail.paymentReceived({ ...context, amount: event.invoice.total, currency: event.invoice.currency, periodEnd: event.invoice.periodEnd }),
