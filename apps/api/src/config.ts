@@ -53,9 +53,18 @@ const envSchema = z
      * Stripe (all three or none): card payments through Stripe instead of the embedded sandbox.
      * STRIPE_API_BASE points the SDK elsewhere (tests: a local server that speaks Stripe's API).
      */
-    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, { message: 'must be a Stripe secret key (sk_…)' }).optional(),
-    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, { message: 'must be a Stripe publishable key (pk_…)' }).optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, { message: 'must be a webhook signing secret (whsec_…)' }).optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_/, { message: 'must be a Stripe secret key (sk_…)' })
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_/, { message: 'must be a Stripe publishable key (pk_…)' })
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, { message: 'must be a webhook signing secret (whsec_…)' })
+      .optional(),
     STRIPE_API_BASE: httpUrl.optional(),
     /**
      * End-to-end tests only: the server runs on a clock that starts at the real time and moves

@@ -18,7 +18,12 @@ export const CARDS = {
 } as const;
 
 /** The price of a plan in a country's currency. */
-export async function offerOf(api: Client, tier: 'basic' | 'pro' | 'premium', interval = 'monthly', country = 'US') {
+export async function offerOf(
+  api: Client,
+  tier: 'basic' | 'pro' | 'premium',
+  interval = 'monthly',
+  country = 'US',
+) {
   const offers = body<PlanOffer[]>(await api.get(`/billing/plans/?country_code=${country}`));
   const offer = offers.find((o) => o.plan.tier === tier && o.plan.interval === interval);
   expect(offer).toBeDefined();
@@ -26,20 +31,37 @@ export async function offerOf(api: Client, tier: 'basic' | 'pro' | 'premium', in
 }
 
 /** What the card form does: a setup intent confirmed with a card; the payment method's id, or the failed answer. */
-export async function confirmCard(api: Client, priceId: string, number: string = CARDS.ok, name = 'Ana Souza') {
+export async function confirmCard(
+  api: Client,
+  priceId: string,
+  number: string = CARDS.ok,
+  name = 'Ana Souza',
+) {
   const intent = body<SetupIntent>(await api.get(`/billing/stripe/setup-intent/?price_id=${priceId}`));
   const res = await api.post(`/billing/sandbox/setup-intents/${intent.id}/confirm/`, {
     client_secret: intent.client_secret,
     card: { number, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: '123' },
     billing_details: { name },
   });
-  return { intent, res, paymentMethod: res.statusCode === 200 ? (res.json() as ConfirmedSetupIntent).payment_method : '' };
+  return {
+    intent,
+    res,
+    paymentMethod: res.statusCode === 200 ? (res.json() as ConfirmedSetupIntent).payment_method : '',
+  };
 }
 
-export async function saveCard(api: Client, priceId: string, number: string = CARDS.ok, setAsDefault = false) {
+export async function saveCard(
+  api: Client,
+  priceId: string,
+  number: string = CARDS.ok,
+  setAsDefault = false,
+) {
   const { paymentMethod } = await confirmCard(api, priceId, number);
   return body<PaymentMethod>(
-    await api.post('/billing/stripe/payment-methods/', { payment_method_id: paymentMethod, set_as_default: setAsDefault }),
+    await api.post('/billing/stripe/payment-methods/', {
+      payment_method_id: paymentMethod,
+      set_as_default: setAsDefault,
+    }),
     201,
   );
 }
@@ -68,7 +90,12 @@ export function subscribeCall(
  */
 export async function subscriber(
   app: App,
-  { tier = 'pro', interval = 'monthly', card = CARDS.ok as string, coupon }: { tier?: 'pro' | 'premium'; interval?: string; card?: string; coupon?: string } = {},
+  {
+    tier = 'pro',
+    interval = 'monthly',
+    card = CARDS.ok as string,
+    coupon,
+  }: { tier?: 'pro' | 'premium'; interval?: string; card?: string; coupon?: string } = {},
 ) {
   const who = await learner(app);
   await setBillingInfo(who.api, { billing_fullname: 'Ana Souza' });
@@ -90,7 +117,10 @@ export async function paidSubscriber(app: App, options: Parameters<typeof subscr
   const who = await subscriber(app, options);
   body(await who.api.post('/billing/stripe/cancel/', { reason: 'other' }));
   const subscription = body<Subscription>(
-    await subscribeCall(app, who.tokens, { price_id: who.offer.price_id!, payment_method_id: who.paymentMethod }),
+    await subscribeCall(app, who.tokens, {
+      price_id: who.offer.price_id!,
+      payment_method_id: who.paymentMethod,
+    }),
     201,
   );
   expect(subscription.status).toBe('active');

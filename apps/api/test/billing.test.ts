@@ -10,6 +10,8 @@ import type {
   Me,
   PaymentMethod,
   PlanOffer,
+  StoryCard,
+  StoryDetail,
   Subscription,
   SubscriptionChange,
   UsageSummary,
@@ -27,6 +29,7 @@ import {
 } from './billing-helpers.ts';
 import { body, client, DAY_MS, learner, type Client } from './deck-helpers.ts';
 import { build } from './helper.ts';
+import { chapterId, storyId, storyOf } from './story-helpers.ts';
 
 const context = await build({ ACCESS_TOKEN_TTL_SECONDS: 10 * 365 * 24 * 60 * 60, TEST_CLOCK: true });
 const { app, clock, database } = context;
@@ -48,7 +51,9 @@ const advance = async (ms: number) => {
   expect(res.statusCode).toBe(200);
 };
 const mailsTo = async (email: string) =>
-  (await database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt))).filter((m) => m.to === email);
+  (await database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt))).filter(
+    (m) => m.to === email,
+  );
 
 describe('plans and prices', () => {
   it('lists basic, pro and premium, monthly and yearly, in BRL for Brazil and USD elsewhere', async () => {
@@ -85,7 +90,9 @@ describe('plans and prices', () => {
 
   it('tells the country from a CDN header or the GeoIP data, and none for a private address', async () => {
     const geo = (headers: Record<string, string>) =>
-      app.inject({ method: 'GET', url: '/api/geo/country/', headers }).then((r) => body<GeoCountry>(r).country);
+      app
+        .inject({ method: 'GET', url: '/api/geo/country/', headers })
+        .then((r) => body<GeoCountry>(r).country);
     expect(await geo({ 'cf-ipcountry': 'br' })).toBe('BR');
     expect(await geo({ 'x-forwarded-for': '200.160.2.3' })).toBe('BR');
     expect(await geo({ 'x-forwarded-for': '8.8.8.8' })).toBe('US');
@@ -103,7 +110,10 @@ describe('cards (the sandbox answers Stripe test cards as Stripe does)', () => {
     expect(ok.paymentMethod).toMatch(/^pm_/);
     const declined = await confirmCard(api, price_id!, CARDS.declined);
     expect(declined.res.statusCode).toBe(402);
-    expect(declined.res.json()).toEqual({ message: 'Your card was declined.', code: 'billing.card-declined' });
+    expect(declined.res.json()).toEqual({
+      message: 'Your card was declined.',
+      code: 'billing.card-declined',
+    });
     const poor = await confirmCard(api, price_id!, CARDS.insufficientFunds);
     expect(poor.res.statusCode).toBe(402);
     expect(poor.res.json().message).toBe('Your card has insufficient funds.');
@@ -155,13 +165,16 @@ describe('cards (the sandbox answers Stripe test cards as Stripe does)', () => {
     const { price_id } = await offerOf(b.api, 'pro');
     // B cannot save, change or remove A's card, nor confirm A's setup intent.
     expect(
-      (await b.api.post('/billing/stripe/payment-methods/', { payment_method_id: a.paymentMethod })).statusCode,
+      (await b.api.post('/billing/stripe/payment-methods/', { payment_method_id: a.paymentMethod }))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await b.api.put('/billing/stripe/payment-methods/', { payment_method_id: a.paymentMethod })).statusCode,
+      (await b.api.put('/billing/stripe/payment-methods/', { payment_method_id: a.paymentMethod }))
+        .statusCode,
     ).toBe(404);
     expect(
-      (await b.api.delete(`/billing/stripe/payment-methods/?payment_method_id=${a.paymentMethod}`)).statusCode,
+      (await b.api.delete(`/billing/stripe/payment-methods/?payment_method_id=${a.paymentMethod}`))
+        .statusCode,
     ).toBe(404);
     const intent = await confirmCard(a.api, price_id!);
     const stolen = await b.api.post(`/billing/sandbox/setup-intents/${intent.intent.id}/confirm/`, {
@@ -171,11 +184,13 @@ describe('cards (the sandbox answers Stripe test cards as Stripe does)', () => {
     });
     expect(stolen.statusCode).toBe(404);
     expect(
-      (await subscribeCall(app, b.tokens, { price_id: price_id!, payment_method_id: a.paymentMethod })).statusCode,
+      (await subscribeCall(app, b.tokens, { price_id: price_id!, payment_method_id: a.paymentMethod }))
+        .statusCode,
     ).toBe(400); // B has no billing name yet
     await setBillingInfo(b.api, { billing_fullname: 'Bea Lima' });
     expect(
-      (await subscribeCall(app, b.tokens, { price_id: price_id!, payment_method_id: a.paymentMethod })).statusCode,
+      (await subscribeCall(app, b.tokens, { price_id: price_id!, payment_method_id: a.paymentMethod }))
+        .statusCode,
     ).toBe(404);
     expect(await invoicesOf(b.api)).toEqual([]);
     expect(body<PaymentMethod[]>(await b.api.get('/billing/stripe/payment-methods/'))).toEqual([]);
@@ -199,7 +214,12 @@ describe('cards (the sandbox answers Stripe test cards as Stripe does)', () => {
         exp_year: 2031,
       }),
     );
-    expect(edited).toMatchObject({ holder_name: 'Ana M. Souza', exp_month: 4, exp_year: 2031, is_default: true });
+    expect(edited).toMatchObject({
+      holder_name: 'Ana M. Souza',
+      exp_month: 4,
+      exp_year: 2031,
+      is_default: true,
+    });
     expect((await subscriptionOf(api)).payment_method?.id).toBe(second.id);
     const past = await api.put('/billing/stripe/payment-methods/', {
       payment_method_id: second.id,
@@ -207,13 +227,17 @@ describe('cards (the sandbox answers Stripe test cards as Stripe does)', () => {
       exp_year: 2001,
     });
     expect(past.statusCode).toBe(400);
-    expect((await api.delete(`/billing/stripe/payment-methods/?payment_method_id=${paymentMethod}`)).statusCode).toBe(204);
+    expect(
+      (await api.delete(`/billing/stripe/payment-methods/?payment_method_id=${paymentMethod}`)).statusCode,
+    ).toBe(204);
     list = body<PaymentMethod[]>(await api.get('/billing/stripe/payment-methods/'));
     expect(list.map((m) => m.last4)).toEqual(['4444']);
     const last = await api.delete(`/billing/stripe/payment-methods/?payment_method_id=${second.id}`);
     expect(last.statusCode).toBe(409);
     expect(last.json().code).toBe('billing.payment-method-in-use');
-    expect((await api.delete('/billing/stripe/payment-methods/?payment_method_id=nope')).statusCode).toBe(400);
+    expect((await api.delete('/billing/stripe/payment-methods/?payment_method_id=nope')).statusCode).toBe(
+      400,
+    );
   });
 });
 
@@ -223,12 +247,16 @@ describe('POST /billing/stripe/subscribe/', () => {
     const brl = await offerOf(api, 'pro', 'monthly', 'BR');
     const usd = await offerOf(api, 'pro', 'monthly', 'US');
     const { paymentMethod } = await confirmCard(api, brl.price_id!);
-    const attempt = (priceId: string) => subscribeCall(app, tokens, { price_id: priceId, payment_method_id: paymentMethod });
+    const attempt = (priceId: string) =>
+      subscribeCall(app, tokens, { price_id: priceId, payment_method_id: paymentMethod });
     expect((await attempt(brl.price_id!)).json().code).toBe('billing.billing-info-required');
     expect((await attempt(usd.price_id!)).json().code).toBe('billing.fullname-needed');
     await setBillingInfo(api, { billing_fullname: 'Ana Souza' });
     expect((await attempt(brl.price_id!)).json().code).toBe('billing.billing-info-required');
-    const badCpf = await api.post('/auth/update-billing-info/', { billing_fullname: 'Ana Souza', cpf: '111.444.777-00' });
+    const badCpf = await api.post('/auth/update-billing-info/', {
+      billing_fullname: 'Ana Souza',
+      cpf: '111.444.777-00',
+    });
     expect(badCpf.statusCode).toBe(400);
     await setBillingInfo(api, { billing_fullname: 'Ana Souza', cpf: '111.444.777-35' });
     const sub = body<Subscription>(await attempt(brl.price_id!), 201);
@@ -241,7 +269,10 @@ describe('POST /billing/stripe/subscribe/', () => {
   it('puts the plan in force at once: me, feature access, allowances', async () => {
     const { api } = await subscriber(app, { tier: 'pro' });
     const mine = await me(api);
-    expect(mine.subscription).toMatchObject({ status: 'trial', plan: { tier: 'pro', is_pro: true, name: 'Pro' } });
+    expect(mine.subscription).toMatchObject({
+      status: 'trial',
+      plan: { tier: 'pro', is_pro: true, name: 'Pro' },
+    });
     expect(await access(api, 'graded_reader')).toBe(true);
     const usage = body<UsageSummary>(await api.get('/billing/usage/'));
     expect(usage.plan).toBe('pro');
@@ -299,7 +330,9 @@ describe('POST /billing/stripe/subscribe/', () => {
     const { price_id } = await offerOf(api, 'pro');
     const { paymentMethod } = await confirmCard(api, price_id!);
     const payload = { price_id: price_id!, payment_method_id: paymentMethod };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => subscribeCall(app, tokens, payload, 'key-1')));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => subscribeCall(app, tokens, payload, 'key-1')),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201]);
     expect(new Set(answers.map((r) => r.json().id)).size).toBe(1);
     expect(await invoicesOf(api)).toHaveLength(1);
@@ -343,7 +376,13 @@ describe('POST /billing/stripe/subscribe/', () => {
     const basic = await offerOf(api, 'basic');
     const pro = await offerOf(api, 'pro');
     const { paymentMethod } = await confirmCard(api, pro.price_id!);
-    const basicPrice = (await app.inject({ method: 'GET', url: '/api/billing/plans/', headers: { authorization: `Bearer ${tokens.access}` } }))
+    const basicPrice = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/billing/plans/',
+        headers: { authorization: `Bearer ${tokens.access}` },
+      })
+    )
       .json()
       .find((o: PlanOffer) => o.plan.tier === 'basic');
     expect(basic.price_id).toBeNull();
@@ -353,7 +392,10 @@ describe('POST /billing/stripe/subscribe/', () => {
       payment_method_id: paymentMethod,
     });
     expect(unknown.statusCode).toBe(404);
-    const missing = await subscribeCall(app, tokens, { price_id: pro.price_id!, payment_method_id: 'pm_nothing' });
+    const missing = await subscribeCall(app, tokens, {
+      price_id: pro.price_id!,
+      payment_method_id: 'pm_nothing',
+    });
     expect(missing.statusCode).toBe(404);
   });
 });
@@ -377,7 +419,9 @@ describe('the subscription on the clock', () => {
     ]);
     expect(invoices[0]).toMatchObject({ plan_tier: 'pro', interval: 'monthly', currency: 'USD' });
     // The renewal sends a receipt.
-    const receipts = (await mailsTo(account.email)).filter((m) => m.subject === 'Recebemos seu pagamento do Lendo');
+    const receipts = (await mailsTo(account.email)).filter(
+      (m) => m.subject === 'Recebemos seu pagamento do Lendo',
+    );
     expect(receipts).toHaveLength(2);
   });
 
@@ -466,7 +510,9 @@ describe('the cancel flow', () => {
     const pro = await subscriber(app, { tier: 'pro' });
     const proMonthly = await offerOf(pro.api, 'premium');
     // Only the offered plan is a downgrade.
-    expect((await pro.api.post('/billing/stripe/cancel/', { downgrade_price_id: proMonthly.price_id })).statusCode).toBe(409);
+    expect(
+      (await pro.api.post('/billing/stripe/cancel/', { downgrade_price_id: proMonthly.price_id })).statusCode,
+    ).toBe(409);
   });
 
   it('gives 10% off the next month once, keeps a canceled paid plan until the period ends, and reactivates it', async () => {
@@ -480,7 +526,11 @@ describe('the cancel flow', () => {
 
     const canceled = await cancel(api, { reason: 'too_expensive' });
     expect(canceled.event).toBe('canceled-subscription');
-    expect(canceled.subscription).toMatchObject({ status: 'canceled', has_access: true, can_reactivate: true });
+    expect(canceled.subscription).toMatchObject({
+      status: 'canceled',
+      has_access: true,
+      can_reactivate: true,
+    });
     expect(canceled.subscription.cancel_at).toBe(canceled.subscription.current_period_end);
     expect((await me(api)).subscription).toMatchObject({ status: 'canceled', plan: { tier: 'pro' } });
     expect(await access(api, 'graded_reader')).toBe(true);
@@ -510,7 +560,9 @@ describe('the cancel flow', () => {
     );
     expect(changed.event).toBe('changed-to-annual');
     expect(changed.subscription.plan.interval).toBe('yearly');
-    expect(Date.parse(changed.subscription.current_period_end!) - clock.now().getTime()).toBeGreaterThan(364 * DAY_MS);
+    expect(Date.parse(changed.subscription.current_period_end!) - clock.now().getTime()).toBeGreaterThan(
+      364 * DAY_MS,
+    );
     const [invoice] = await invoicesOf(api);
     expect(invoice).toMatchObject({ subtotal: 5990, interval: 'yearly' });
     expect(invoice!.discount).toBeGreaterThan(200);
@@ -535,7 +587,7 @@ describe('the cancel flow', () => {
 });
 
 describe('GET /billing/stripe/offer-discount/', () => {
-  it("gives a new learner one personal offer counting down 48 hours; it works for them alone", async () => {
+  it('gives a new learner one personal offer counting down 48 hours; it works for them alone', async () => {
     const { api, tokens } = await learner(app);
     const offer = body<CouponOffer>(await api.get('/billing/stripe/offer-discount/'));
     expect(offer).toMatchObject({ percent_off: 20, is_expired: false });
@@ -550,15 +602,78 @@ describe('GET /billing/stripe/offer-discount/', () => {
     const { price_id } = await offerOf(api, 'pro');
     const { paymentMethod } = await confirmCard(api, price_id!);
     body(
-      await subscribeCall(app, tokens, { price_id: price_id!, payment_method_id: paymentMethod, promotion_code: offer.code }),
+      await subscribeCall(app, tokens, {
+        price_id: price_id!,
+        payment_method_id: paymentMethod,
+        promotion_code: offer.code,
+      }),
       201,
     );
-    expect((await app.inject({ method: 'GET', url: '/api/billing/stripe/offer-discount/', headers: { authorization: `Bearer ${tokens.access}` } })).json()).toBeNull();
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/billing/stripe/offer-discount/',
+          headers: { authorization: `Bearer ${tokens.access}` },
+        })
+      ).json(),
+    ).toBeNull();
 
     const late = await learner(app);
     const lateOffer = body<CouponOffer>(await late.api.get('/billing/stripe/offer-discount/'));
     clock.advance(48 * 60 * 60 * 1000 + 1000);
     expect(body<CouponOffer>(await late.api.get('/billing/stripe/offer-discount/')).is_expired).toBe(true);
-    expect((await late.api.post('/billing/stripe/promotion-code/', { promotion_code: lateOffer.code })).statusCode).toBe(400);
+    expect(
+      (await late.api.post('/billing/stripe/promotion-code/', { promotion_code: lateOffer.code })).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('the library follows the plan', () => {
+  const proSlug = 'en-soup-for-grandma';
+  const freeSlug = 'en-the-frog-prince';
+
+  /** What a learner sees of a story: its card in the list, its page and its first chapter. */
+  async function library(api: Client, slug: string) {
+    const cards = body<{ results: StoryCard[] }>(await api.get('/stories/?language=en&page_size=48')).results;
+    const card = cards.find((c) => c.slug === slug);
+    expect(card, slug).toBeDefined();
+    const detail = body<StoryDetail>(await api.get(`/stories/${storyId(slug)}/`));
+    const chapter = await api.get(`/chapters/${chapterId(slug, 1)}/`);
+    return {
+      listed: card!.locked,
+      detail: detail.locked,
+      chapter: chapter.statusCode,
+      error: chapter.statusCode === 200 ? null : chapter.json(),
+    };
+  }
+  const locked = {
+    listed: true,
+    detail: true,
+    chapter: 403,
+    error: { message: 'This story is part of the Pro plan.', code: 'limits.library' },
+  };
+  const open = { listed: false, detail: false, chapter: 200, error: null };
+
+  it('locks Pro stories on basic, opens them during a Pro trial and locks them again once it is canceled', async () => {
+    expect(storyOf(proSlug).free).toBe(false);
+    expect(storyOf(freeSlug).free).toBe(true);
+
+    const basic = await learner(app);
+    expect(await library(basic.api, proSlug)).toEqual(locked);
+    expect(await library(basic.api, freeSlug)).toEqual(open);
+    expect(await access(basic.api, 'graded_reader')).toBe(false);
+
+    const { api } = await subscriber(app);
+    expect((await subscriptionOf(api)).status).toBe('trial');
+    expect(await library(api, proSlug)).toEqual(open);
+    expect(await library(api, freeSlug)).toEqual(open);
+    expect(await access(api, 'graded_reader')).toBe(true);
+
+    // Canceling a trial ends it at once: the library closes again.
+    expect((await cancel(api, { reason: 'too_expensive' })).event).toBe('canceled-trial-subscription');
+    expect(await library(api, proSlug)).toEqual(locked);
+    expect(await library(api, freeSlug)).toEqual(open);
+    expect(await access(api, 'graded_reader')).toBe(false);
   });
 });

@@ -80,7 +80,9 @@ async function stripeSubscriber(card = CARD_OK) {
   const who = await learner(app);
   await setBillingInfo(who.api, { billing_fullname: 'Ana Souza' });
   const offer = await offerOf(who.api, 'pro');
-  const intent = body<SetupIntent>(await who.api.get(`/billing/stripe/setup-intent/?price_id=${offer.price_id}`));
+  const intent = body<SetupIntent>(
+    await who.api.get(`/billing/stripe/setup-intent/?price_id=${offer.price_id}`),
+  );
   expect(intent).toMatchObject({ provider: 'stripe', publishable_key: 'pk_test_lendo' });
   const customerId = fake.state.setupIntents.get(intent.id)!.customer!;
   expect(fake.state.customers.get(customerId)?.email).toBe(who.account.email);
@@ -116,10 +118,15 @@ describe('checkout in Stripe mode', () => {
     });
     expect(Date.parse(subscription.trial_end_at!) - clock.now().getTime()).toBeGreaterThan(7 * DAY_MS - 2000);
     expect(await subscriptionOf(api)).toEqual(subscription);
-    expect((await me(api)).subscription).toMatchObject({ status: 'trial', plan: { tier: 'pro', is_pro: true } });
+    expect((await me(api)).subscription).toMatchObject({
+      status: 'trial',
+      plan: { tier: 'pro', is_pro: true },
+    });
     expect(await gradedReader(api)).toBe(true);
     // The trial's invoice is nothing charged.
-    expect((await invoicesOf(api)).map((i) => [i.total, i.status, i.plan_tier])).toEqual([[0, 'paid', 'pro']]);
+    expect((await invoicesOf(api)).map((i) => [i.total, i.status, i.plan_tier])).toEqual([
+      [0, 'paid', 'pro'],
+    ]);
     expect(fake.state.subscriptions.get(subscriptionId)).toMatchObject({
       status: 'trialing',
       default_payment_method: paymentMethod,
@@ -229,11 +236,18 @@ describe('POST /billing/stripe/webhook/', () => {
     clock.advance(3 * DAY_MS);
     // The trial was used: this subscription is charged at once.
     const paid = body<Subscription>(
-      await subscribeCall(app, tokens, { price_id: offer.price_id!, payment_method_id: paymentMethod }, 'again'),
+      await subscribeCall(
+        app,
+        tokens,
+        { price_id: offer.price_id!, payment_method_id: paymentMethod },
+        'again',
+      ),
       201,
     );
     expect(paid.status).toBe('active');
-    const second = [...fake.state.subscriptions.values()].find((s) => s.customer === customerId && s.status === 'active')!;
+    const second = [...fake.state.subscriptions.values()].find(
+      (s) => s.customer === customerId && s.status === 'active',
+    )!;
     const firstInvoice = fake.state.invoices.get(second.latest_invoice!)!;
     await deliver(fake.event('customer.subscription.created', fake.render(second)));
     await deliver(fake.event('invoice.paid', fake.render(firstInvoice)));
@@ -245,7 +259,9 @@ describe('POST /billing/stripe/webhook/', () => {
   it('ignores events it does not follow, and invoices that bill no subscription', async () => {
     const { api } = await stripeSubscriber();
     await deliver(fake.event('customer.created', { id: 'cus_x', object: 'customer' }));
-    await deliver(fake.event('invoice.paid', { id: 'in_x', object: 'invoice', customer: 'cus_x', lines: { data: [] } }));
+    await deliver(
+      fake.event('invoice.paid', { id: 'in_x', object: 'invoice', customer: 'cus_x', lines: { data: [] } }),
+    );
     expect(await invoicesOf(api)).toHaveLength(1);
   });
 
@@ -309,9 +325,15 @@ describe('POST /billing/stripe/webhook/', () => {
     const now = Math.floor(clock.now().getTime() / 1000);
     const stored = fake.state.invoices.get(invoice.id)!;
     Object.assign(stored, { attempt_count: 4, next_payment_attempt: null });
-    Object.assign(fake.state.subscriptions.get(subscriptionId)!, { status: 'canceled', ended_at: now, canceled_at: now });
+    Object.assign(fake.state.subscriptions.get(subscriptionId)!, {
+      status: 'canceled',
+      ended_at: now,
+      canceled_at: now,
+    });
     await deliver(fake.event('invoice.payment_failed', fake.render(stored)));
-    await deliver(fake.event('customer.subscription.deleted', fake.render(fake.state.subscriptions.get(subscriptionId)!)));
+    await deliver(
+      fake.event('customer.subscription.deleted', fake.render(fake.state.subscriptions.get(subscriptionId)!)),
+    );
 
     expect(await subscriptionOf(api)).toMatchObject({ status: 'free', has_access: false });
     expect((await me(api)).subscription).toMatchObject({ plan: null });

@@ -115,6 +115,8 @@ export const me = z
     timezone: z.string(),
     onboarding_completed: z.boolean(),
     learning_language: z.enum(LEARNING_LANGUAGES).nullable(),
+    /** Every language studied, learning_language first; more than one only on a plan that allows it. */
+    study_languages: z.array(z.enum(LEARNING_LANGUAGES)),
     proficiency: z.enum(PROFICIENCIES).nullable(),
     motivation: z.enum(MOTIVATIONS).nullable(),
     subscription: subscriptionSummary,

@@ -154,7 +154,11 @@ export const sandboxConfirmBody = z
   .object({
     client_secret: z.string({ error: 'error.required' }).min(1).max(200),
     card: z.object({
-      number: z.string({ error: 'billing.card-required' }).trim().min(1, { error: 'billing.card-required' }).max(30),
+      number: z
+        .string({ error: 'billing.card-required' })
+        .trim()
+        .min(1, { error: 'billing.card-required' })
+        .max(30),
       exp_month: z.number({ error: 'error.required' }).int(),
       exp_year: z.number({ error: 'error.required' }).int(),
       cvc: z.string({ error: 'error.required' }).trim().max(4),
@@ -205,8 +209,18 @@ export const updatePaymentMethodBody = z
       .min(1, { error: 'billing.holder-required' })
       .max(120, { error: 'error.invalid-value' })
       .optional(),
-    exp_month: z.number().int().min(1, { error: 'billing.invalid-expiry' }).max(12, { error: 'billing.invalid-expiry' }).optional(),
-    exp_year: z.number().int().min(2000, { error: 'billing.invalid-expiry' }).max(2100, { error: 'billing.invalid-expiry' }).optional(),
+    exp_month: z
+      .number()
+      .int()
+      .min(1, { error: 'billing.invalid-expiry' })
+      .max(12, { error: 'billing.invalid-expiry' })
+      .optional(),
+    exp_year: z
+      .number()
+      .int()
+      .min(2000, { error: 'billing.invalid-expiry' })
+      .max(2100, { error: 'billing.invalid-expiry' })
+      .optional(),
     set_as_default: z.boolean().default(true),
   })
   .meta({ id: 'UpdatePaymentMethodBody' });
@@ -293,8 +307,12 @@ export const cancelBody = z
   })
   .refine(
     (body) =>
-      [body.apply_trial, body.apply_discount, body.downgrade_price_id !== undefined, body.reason !== undefined]
-        .filter(Boolean).length === 1,
+      [
+        body.apply_trial,
+        body.apply_discount,
+        body.downgrade_price_id !== undefined,
+        body.reason !== undefined,
+      ].filter(Boolean).length === 1,
     { error: 'billing.reason-required', path: ['reason'] },
   )
   .meta({ id: 'CancelBody' });

@@ -20,6 +20,8 @@ export interface Allowance {
   /** Every story of the library; without it only the free ones (the others show locked). */
   fullLibrary: boolean;
   gradedReader: boolean;
+  /** Languages studied at once; null means as many as there are. */
+  studyLanguages: number | null;
 }
 
 const UNLIMITED = null;
@@ -30,12 +32,14 @@ export const PLAN_ALLOWANCES: Record<PlanTier, Allowance> = {
     decks: 5,
     fullLibrary: false,
     gradedReader: false,
+    studyLanguages: 1,
   },
   pro: {
     monthly: { flashcards: UNLIMITED, translations: 500, audio_seconds: 60 * 60, ai_sentences: 50 },
     decks: UNLIMITED,
     fullLibrary: true,
     gradedReader: true,
+    studyLanguages: 1,
   },
   premium: {
     monthly: {
@@ -47,6 +51,7 @@ export const PLAN_ALLOWANCES: Record<PlanTier, Allowance> = {
     decks: UNLIMITED,
     fullLibrary: true,
     gradedReader: true,
+    studyLanguages: UNLIMITED,
   },
 };
 

@@ -69,7 +69,8 @@ export const ERROR_MESSAGES = {
   'billing.fullname-needed': 'Enter your full name to subscribe.',
   'billing.no-subscription': 'You have no subscription.',
   'billing.offer-unavailable': 'This offer is not available for your subscription.',
-  'billing.cannot-reactivate': 'This subscription can no longer be reactivated. Choose a plan to subscribe again.',
+  'billing.cannot-reactivate':
+    'This subscription can no longer be reactivated. Choose a plan to subscribe again.',
   'billing.reason-required': 'Choose a reason.',
   'billing.same-plan': 'You are already on this plan.',
   'billing.plan-not-available': 'This plan cannot be bought here.',
@@ -88,6 +89,7 @@ export const ERROR_MESSAGES = {
   'limits.ai-sentences': 'Your plan has no AI sentences left this month.',
   'limits.graded-reader': 'The graded reader is part of the Pro plan.',
   'limits.library': 'This story is part of the Pro plan.',
+  'limits.languages': 'Studying several languages at once is part of the Premium plan.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localeSchema, timezoneSchema } from './auth.ts';
+import { LEARNING_LANGUAGES } from './constants.ts';
 import { emailSchema, passwordSchema, existingPasswordSchema, usernameSchema } from './validation.ts';
 
 /** Settings and profile (SPEC §2 /settings, §3 Me, §4 Account, §5, §7 "Auth and profile"). */
@@ -82,6 +83,16 @@ export const updateUserBody = z
     locale: localeSchema.optional(),
     timezone: timezoneSchema.optional(),
     email: emailSchema.optional(),
+    /**
+     * The languages studied, the one shown first (learning_language) first. More than one needs a
+     * plan that allows it (403 limits.languages).
+     */
+    study_languages: z
+      .array(z.enum(LEARNING_LANGUAGES, { error: 'error.invalid-value' }), { error: 'error.invalid-value' })
+      .min(1, { error: 'error.required' })
+      .max(LEARNING_LANGUAGES.length, { error: 'error.invalid-value' })
+      .refine((languages) => new Set(languages).size === languages.length, { error: 'error.invalid-value' })
+      .optional(),
   })
   .strict()
   .meta({ id: 'UpdateUserBody' });

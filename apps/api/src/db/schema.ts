@@ -33,6 +33,11 @@ export const users = pgTable(
     timezone: text('timezone').notNull().default('UTC'),
     onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
     learningLanguage: text('learning_language'),
+    /** Other languages studied besides learning_language (plans that allow several). */
+    otherLanguages: text('other_languages')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     proficiency: text('proficiency'),
     motivation: text('motivation'),
     /** When the address was proven to be the user's (a verified email link or a Google account). */

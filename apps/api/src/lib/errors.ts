@@ -46,7 +46,9 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
-      return reply.status(error.statusCode).send({ ...errorBody(error.code, error.fields), message: error.message });
+      return reply
+        .status(error.statusCode)
+        .send({ ...errorBody(error.code, error.fields), message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

@@ -17,6 +17,7 @@ export function fakeMe(overrides: Partial<Me> = {}): Me {
     timezone: 'America/Sao_Paulo',
     onboarding_completed: true,
     learning_language: 'es',
+    study_languages: ['es'],
     proficiency: 'beginner',
     motivation: 'travel',
     subscription: { status: 'free', plan: null, trial_end_at: null, current_period_end: null },

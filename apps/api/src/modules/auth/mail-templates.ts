@@ -100,7 +100,11 @@ const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A mail in plain text and HTML: the intro, the link when there is one, the outro. */
-export function compose(to: string, t: MailText, { link, email = '' }: { link?: string; email?: string }): Mail {
+export function compose(
+  to: string,
+  t: MailText,
+  { link, email = '' }: { link?: string; email?: string },
+): Mail {
   const intro = t.intro.replace('{email}', email);
   const action = t.action && link ? { text: t.action, link } : null;
   return {

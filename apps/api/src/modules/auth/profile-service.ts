@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   AVATAR_MAX_BYTES,
   EMAIL_CHANGE_TTL_HOURS,
+  PLAN_ALLOWANCES,
   type Locale,
   type Me,
   type TokenPair,
@@ -119,7 +120,10 @@ export function createProfileService({ db, clock, mailer, appUrl, files, auth }:
     },
 
     /** A CPF left out keeps the saved one; an empty one clears it. */
-    async updateBillingInfo(userId: string, input: { billing_fullname: string; cpf?: string | null }): Promise<Me> {
+    async updateBillingInfo(
+      userId: string,
+      input: { billing_fullname: string; cpf?: string | null },
+    ): Promise<Me> {
       await usersRepository.update(db, userId, { billingFullname: input.billing_fullname, cpf: input.cpf });
       return auth.me(userId);
     },
@@ -128,14 +132,25 @@ export function createProfileService({ db, clock, mailer, appUrl, files, auth }:
      * Name, locale and time zone apply at once. A new email waits for the link mailed to it (the
      * old address is told); giving the current email back cancels a pending change.
      */
-    async updateUser(userId: string, { email, ...fields }: UpdateUserBody): Promise<Me> {
+    async updateUser(userId: string, { email, study_languages, ...fields }: UpdateUserBody): Promise<Me> {
       const user = await userOf(userId);
+      if (study_languages) {
+        const tier = (await auth.me(userId)).subscription.plan?.tier ?? 'basic';
+        const allowed = PLAN_ALLOWANCES[tier].studyLanguages;
+        if (allowed !== null && study_languages.length > allowed) throw new AppError(403, 'limits.languages');
+      }
       const changesEmail = email !== undefined && email !== user.email.toLowerCase();
       // Sign-up already tells whether an address has an account, so saying it here hides nothing.
       if (changesEmail && (await usersRepository.findByEmail(db, email))) {
         throw conflict('error.email-in-use', { email: 'error.email-in-use' });
       }
-      if (Object.keys(fields).length > 0) await usersRepository.update(db, userId, fields);
+      const languages = study_languages && {
+        learningLanguage: study_languages[0],
+        otherLanguages: study_languages.slice(1),
+      };
+      if (Object.keys(fields).length > 0 || languages) {
+        await usersRepository.update(db, userId, { ...fields, ...languages });
+      }
       if (changesEmail) await requestEmailChange(user, email, (fields.locale ?? user.locale) as Locale);
       else if (email !== undefined) await emailChangesRepository.discardPending(db, userId);
       return auth.me(userId);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_LOCALE,
+  PLAN_ALLOWANCES,
   type Locale,
   type Me,
   type OnboardingBody,
@@ -44,6 +45,14 @@ export function isUniqueViolation(err: unknown): err is { constraint?: string } 
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
+/** The languages studied now: the first one, plus the others while the plan allows several. */
+function studyLanguages(user: UserRow, subscription: SubscriptionSummary): Me['study_languages'] {
+  if (!user.learningLanguage) return [];
+  const all = [user.learningLanguage, ...user.otherLanguages] as Me['study_languages'];
+  const allowed = PLAN_ALLOWANCES[subscription.plan?.tier ?? 'basic'].studyLanguages;
+  return allowed === null ? all : all.slice(0, allowed);
+}
+
 function toMe(user: UserRow, pendingEmail: string | null, subscription: SubscriptionSummary): Me {
   return {
     id: user.id,
@@ -56,6 +65,7 @@ function toMe(user: UserRow, pendingEmail: string | null, subscription: Subscrip
     timezone: user.timezone,
     onboarding_completed: user.onboardingCompleted,
     learning_language: user.learningLanguage as Me['learning_language'],
+    study_languages: studyLanguages(user, subscription),
     proficiency: user.proficiency as Me['proficiency'],
     motivation: user.motivation as Me['motivation'],
     subscription,

@@ -7,7 +7,12 @@ import { Reader, type Response } from 'maxmind';
 type CountryRecord = Response & { country_code?: string };
 
 /** Country headers that CDNs and hosts add in front of the app, first found wins. */
-const COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country', 'x-vercel-ip-country', 'x-country-code'];
+const COUNTRY_HEADERS = [
+  'cf-ipcountry',
+  'cloudfront-viewer-country',
+  'x-vercel-ip-country',
+  'x-country-code',
+];
 
 export interface GeoLocator {
   countryOf(request: FastifyRequest): Promise<string | null>;

@@ -24,13 +24,15 @@ const FAILED: Record<Locale, Texts> = {
     subject: 'Não conseguimos cobrar sua assinatura do Lendo',
     intro: `A cobrança de ${amount} do plano ${plan} foi recusada pelo seu cartão. Vamos tentar de novo em ${date}.`,
     action: 'Atualizar forma de pagamento',
-    outro: 'Enquanto isso, seu plano continua ativo. Se o pagamento não for aprovado, a assinatura será cancelada.',
+    outro:
+      'Enquanto isso, seu plano continua ativo. Se o pagamento não for aprovado, a assinatura será cancelada.',
   }),
   en: ({ plan, amount, date }) => ({
     subject: 'We could not charge your Lendo subscription',
     intro: `Your card declined the ${amount} charge for the ${plan} plan. We will try again on ${date}.`,
     action: 'Update your payment method',
-    outro: 'Your plan stays active meanwhile. If the payment does not go through, the subscription will be canceled.',
+    outro:
+      'Your plan stays active meanwhile. If the payment does not go through, the subscription will be canceled.',
   }),
   es: ({ plan, amount, date }) => ({
     subject: 'No pudimos cobrar tu suscripción de Lendo',

@@ -155,7 +155,10 @@ export const billingRepository = {
 
   async upsertPaymentMethod(db: Executor, values: typeof paymentMethods.$inferInsert) {
     const { id: _, userId: __, ...changes } = values;
-    await db.insert(paymentMethods).values(values).onConflictDoUpdate({ target: paymentMethods.id, set: changes });
+    await db
+      .insert(paymentMethods)
+      .values(values)
+      .onConflictDoUpdate({ target: paymentMethods.id, set: changes });
   },
 
   async setDefaultPaymentMethod(db: Executor, userId: string, id: string) {
@@ -195,7 +198,10 @@ export const billingRepository = {
     const [row] = await db
       .insert(invoices)
       .values(values)
-      .onConflictDoUpdate({ target: invoices.providerId, set: { status: changes.status, total: changes.total } })
+      .onConflictDoUpdate({
+        target: invoices.providerId,
+        set: { status: changes.status, total: changes.total },
+      })
       .returning({ inserted: sql<boolean>`xmax = 0` });
     return Boolean(row?.inserted);
   },
@@ -231,7 +237,13 @@ export const billingRepository = {
     return row;
   },
 
-  async completeIdempotencyKey(db: Executor, userId: string, key: string, statusCode: number, response: unknown) {
+  async completeIdempotencyKey(
+    db: Executor,
+    userId: string,
+    key: string,
+    statusCode: number,
+    response: unknown,
+  ) {
     await db
       .update(idempotencyKeys)
       .set({ statusCode, response })
@@ -239,7 +251,9 @@ export const billingRepository = {
   },
 
   async releaseIdempotencyKey(db: Executor, userId: string, key: string) {
-    await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    await db
+      .delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   },
 
   async offer(db: Executor, userId: string) {

@@ -171,7 +171,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService; geo
       ...secured,
       schema: {
         ...schema,
-        description: 'Checks a promotion code: its discount, or 400 billing.invalid-coupon (unknown or expired).',
+        description:
+          'Checks a promotion code: its discount, or 400 billing.invalid-coupon (unknown or expired).',
         body: promotionCodeBody,
         response: { 200: couponOffer, ...changeErrors },
       },
@@ -206,7 +207,9 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService; geo
     async (req, reply) =>
       reply
         .status(201)
-        .send(await billing.addPaymentMethod(req.userId, req.body.payment_method_id, req.body.set_as_default)),
+        .send(
+          await billing.addPaymentMethod(req.userId, req.body.payment_method_id, req.body.set_as_default),
+        ),
   );
 
   app.put(
@@ -215,7 +218,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService; geo
       ...secured,
       schema: {
         ...schema,
-        description: 'Makes a card the default (it pays the subscription); its holder and expiry may be corrected.',
+        description:
+          'Makes a card the default (it pays the subscription); its holder and expiry may be corrected.',
         body: updatePaymentMethodBody,
         response: { 200: paymentMethod, ...changeErrors },
       },
@@ -245,7 +249,11 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService; geo
     '/billing/stripe/invoices/',
     {
       ...secured,
-      schema: { ...schema, description: "The learner's invoices, newest first.", response: { 200: invoiceList, ...errors } },
+      schema: {
+        ...schema,
+        description: "The learner's invoices, newest first.",
+        response: { 200: invoiceList, ...errors },
+      },
     },
     async (req) => billing.invoices(req.userId),
   );
@@ -302,7 +310,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService; geo
       ...secured,
       schema: {
         ...schema,
-        description: 'Undoes the cancellation of a paid plan while its period lasts (409 billing.cannot-reactivate).',
+        description:
+          'Undoes the cancellation of a paid plan while its period lasts (409 billing.cannot-reactivate).',
         body: z.object({}).strict().optional(),
         response: { 200: subscriptionChange, ...changeErrors },
       },
@@ -341,7 +350,8 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['billing'],
-        description: "Stripe's webhook: checked against STRIPE_WEBHOOK_SECRET (300 s tolerance), deduplicated by event id.",
+        description:
+          "Stripe's webhook: checked against STRIPE_WEBHOOK_SECRET (300 s tolerance), deduplicated by event id.",
         response: { 200: z.object({ received: z.boolean() }), 400: errorResponse },
       },
     },

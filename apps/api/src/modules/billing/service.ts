@@ -35,7 +35,12 @@ import {
   type ProviderSubscription,
 } from './providers/provider.ts';
 import type { SandboxProvider } from './providers/sandbox.ts';
-import { billingRepository as repo, type PaymentMethodRow, type PriceRow, type SubscriptionRow } from './repository.ts';
+import {
+  billingRepository as repo,
+  type PaymentMethodRow,
+  type PriceRow,
+  type SubscriptionRow,
+} from './repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TIER_RANK: Record<PlanTier, number> = { basic: 0, pro: 1, premium: 2 };
@@ -255,7 +260,12 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
         to: user.email,
         ...(retryAt === null
           ? billingMail.canceledUnpaid(context)
-          : billingMail.paymentFailed({ ...context, retryAt, amount: event.invoice.total, currency: event.invoice.currency })),
+          : billingMail.paymentFailed({
+              ...context,
+              retryAt,
+              amount: event.invoice.total,
+              currency: event.invoice.currency,
+            })),
       });
     } else if (event.type === 'invoice.paid') {
       // The subscription's first invoice is the checkout itself (answered on screen); renewals and
@@ -264,7 +274,12 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
       if (event.invoice.total > 0 && (before?.status === 'past_due' || !checkout)) {
         await mailer.send({
           to: user.email,
-          ...billingMail.paymentReceived({ ...context, amount: event.invoice.total, currency: event.invoice.currency, periodEnd: event.invoice.periodEnd }),
+          ...billingMail.paymentReceived({
+            ...context,
+            amount: event.invoice.total,
+            currency: event.invoice.currency,
+            periodEnd: event.invoice.periodEnd,
+          }),
         });
       }
     }
@@ -305,7 +320,11 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
   }
 
   /** The offer of `price`; its trial shows only to a learner who has not had one (they are charged at once). */
-  async function offerFor(price: PriceRow, currentPriceId: string | null, trialUsed = true): Promise<PlanOffer> {
+  async function offerFor(
+    price: PriceRow,
+    currentPriceId: string | null,
+    trialUsed = true,
+  ): Promise<PlanOffer> {
     const all = await prices();
     const monthly = all.find(
       (p) => p.tier === price.tier && p.interval === 'monthly' && p.currency === price.currency,
@@ -356,7 +375,9 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
     const { subscription: row, price } = found;
     const annual =
       price.interval === 'monthly'
-        ? (await prices()).find((p) => p.tier === price.tier && p.interval === 'yearly' && p.currency === price.currency)
+        ? (await prices()).find(
+            (p) => p.tier === price.tier && p.interval === 'yearly' && p.currency === price.currency,
+          )
         : undefined;
     const access = grantsAccess(row, now);
     return {
@@ -366,7 +387,8 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
       price_id: price.priceId,
       amount: price.amount,
       currency: price.currency as Currency,
-      trial_end_at: row.status === 'trial' || (row.trialEndAt && row.trialEndAt > now) ? iso(row.trialEndAt) : null,
+      trial_end_at:
+        row.status === 'trial' || (row.trialEndAt && row.trialEndAt > now) ? iso(row.trialEndAt) : null,
       current_period_end: iso(row.currentPeriodEnd),
       cancel_at: row.status === 'canceled' ? iso(row.cancelAt) : null,
       has_access: access,
@@ -413,7 +435,9 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
         if (row.statusCode !== null) {
           if (row.statusCode >= 400) {
             const { code, message } = row.response as { code: string; message: string };
-            throw code === 'billing.card-declined' ? new CardDeclined(message) : new AppError(row.statusCode, code as never);
+            throw code === 'billing.card-declined'
+              ? new CardDeclined(message)
+              : new AppError(row.statusCode, code as never);
           }
           return row.response as T;
         }
@@ -466,7 +490,9 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
     /** The plan tier the learner has now: basic unless a subscription grants more. */
     async planOf(userId: string): Promise<PlanTier> {
       const found = await current(userId);
-      return found && grantsAccess(found.subscription, clock.now()) ? (found.price.tier as PlanTier) : 'basic';
+      return found && grantsAccess(found.subscription, clock.now())
+        ? (found.price.tier as PlanTier)
+        : 'basic';
     },
 
     /** What GET /auth/me/ says of the subscription. */
@@ -530,7 +556,11 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
     async confirmSandboxSetupIntent(
       userId: string,
       setupIntentId: string,
-      body: { client_secret: string; card: { number: string; exp_month: number; exp_year: number; cvc: string }; billing_details: { name: string } },
+      body: {
+        client_secret: string;
+        card: { number: string; exp_month: number; exp_year: number; cvc: string };
+        billing_details: { name: string };
+      },
     ) {
       if (!isSandbox(provider)) throw notFound();
       const customer = await repo.customerOf(db, userId);
@@ -557,7 +587,8 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
       const customerId = await ensureCustomer(userId);
       const card = await callProvider(() => provider.getPaymentMethod(customerId, paymentMethodId));
       if (!card) throw new AppError(404, 'billing.payment-method-not-found');
-      const makeDefault = setAsDefault || (await repo.paymentMethods(db, userId)).every((m) => m.id === card.id);
+      const makeDefault =
+        setAsDefault || (await repo.paymentMethods(db, userId)).every((m) => m.id === card.id);
       await repo.upsertPaymentMethod(db, {
         id: card.id,
         userId,
@@ -576,7 +607,13 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
 
     async updatePaymentMethod(
       userId: string,
-      body: { payment_method_id: string; holder_name?: string; exp_month?: number; exp_year?: number; set_as_default: boolean },
+      body: {
+        payment_method_id: string;
+        holder_name?: string;
+        exp_month?: number;
+        exp_year?: number;
+        set_as_default: boolean;
+      },
     ) {
       const row = await repo.paymentMethod(db, userId, body.payment_method_id);
       if (!row) throw new AppError(404, 'billing.payment-method-not-found');
@@ -585,7 +622,10 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
         const expMonth = body.exp_month ?? row.expMonth;
         const expYear = body.exp_year ?? row.expYear;
         const today = clock.now();
-        if (expYear < today.getUTCFullYear() || (expYear === today.getUTCFullYear() && expMonth < today.getUTCMonth() + 1)) {
+        if (
+          expYear < today.getUTCFullYear() ||
+          (expYear === today.getUTCFullYear() && expMonth < today.getUTCMonth() + 1)
+        ) {
           throw badRequest('billing.invalid-expiry', { exp_year: 'billing.invalid-expiry' });
         }
         const card = await callProvider(() =>
@@ -610,7 +650,8 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
       if (!row) throw new AppError(404, 'billing.payment-method-not-found');
       const other = await repo.otherPaymentMethod(db, userId, row.id);
       const found = await current(userId);
-      const renews = found && grantsAccess(found.subscription, clock.now()) && found.subscription.status !== 'canceled';
+      const renews =
+        found && grantsAccess(found.subscription, clock.now()) && found.subscription.status !== 'canceled';
       if (!other && renews) throw conflict('billing.payment-method-in-use');
       const customerId = await ensureCustomer(userId);
       if (row.isDefault && other) {
@@ -623,7 +664,12 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
 
     async promotionCode(userId: string, code: string): Promise<CouponOffer> {
       const found = await validPromotionCode(userId, code);
-      return { code: found.code, percent_off: found.percentOff, expires_at: iso(found.expiresAt), is_expired: false };
+      return {
+        code: found.code,
+        percent_off: found.percentOff,
+        expires_at: iso(found.expiresAt),
+        is_expired: false,
+      };
     },
 
     /**
@@ -675,7 +721,8 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
         }
         if (!user.billingFullname) throw badRequest('billing.fullname-needed');
         const found = await current(userId);
-        if (found && grantsAccess(found.subscription, clock.now())) throw conflict('billing.already-subscribed');
+        if (found && grantsAccess(found.subscription, clock.now()))
+          throw conflict('billing.already-subscribed');
         const promo = body.promotion_code ? await validPromotionCode(userId, body.promotion_code) : undefined;
         const customerId = await ensureCustomer(userId);
         const card = await callProvider(() => provider.getPaymentMethod(customerId, body.payment_method_id));
@@ -735,7 +782,10 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
       if (body.apply_trial) {
         if (!options.can_extend_trial || !row.trialEndAt) throw conflict('billing.offer-unavailable');
         const trialEnd = new Date(row.trialEndAt.getTime() + TRIAL_EXTENSION_DAYS * DAY_MS);
-        await syncSubscription(await callProvider(() => provider.extendTrial(row.providerId, trialEnd)), userId);
+        await syncSubscription(
+          await callProvider(() => provider.extendTrial(row.providerId, trialEnd)),
+          userId,
+        );
         await repo.updateSubscription(db, row.id, { trialExtended: true });
         return change(userId, 'trial-extended');
       }
@@ -749,7 +799,8 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
         return change(userId, 'discount-applied');
       }
       if (body.downgrade_price_id) {
-        if (options.downgrade?.price_id !== body.downgrade_price_id) throw conflict('billing.offer-unavailable');
+        if (options.downgrade?.price_id !== body.downgrade_price_id)
+          throw conflict('billing.offer-unavailable');
         const price = await paidPrice(body.downgrade_price_id);
         const sub = await callProvider(() => provider.changePrice(row.providerId, providerPrice(price)));
         const synced = await syncSubscription(sub, userId);
@@ -760,7 +811,10 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
       const inTrial = row.status === 'trial';
       const sub = await callProvider(() => provider.cancel(row.providerId, inTrial ? 'now' : 'period_end'));
       await syncSubscription(sub, userId);
-      await repo.updateSubscription(db, row.id, { cancelReason: body.reason, cancelFeedback: body.feedback || null });
+      await repo.updateSubscription(db, row.id, {
+        cancelReason: body.reason,
+        cancelFeedback: body.feedback || null,
+      });
       const trialStillAhead = inTrial && row.trialEndAt !== null && row.trialEndAt > clock.now();
       return change(userId, trialStillAhead ? 'canceled-trial-subscription' : 'canceled-subscription');
     },

@@ -96,13 +96,7 @@ export interface ProviderPromotionCode {
 
 /** Stripe's statuses; the billing service maps them to ours. */
 export type ProviderSubscriptionStatus =
-  | 'trialing'
-  | 'active'
-  | 'past_due'
-  | 'unpaid'
-  | 'canceled'
-  | 'incomplete'
-  | 'incomplete_expired';
+  'trialing' | 'active' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired';
 
 export interface ProviderSubscription {
   id: string;

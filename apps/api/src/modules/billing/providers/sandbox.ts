@@ -35,7 +35,11 @@ const TEST_CARDS: Record<string, { behaviour: CardBehaviour } | CardError> = {
   '378282246310005': { behaviour: 'ok' },
   '4000000000000341': { behaviour: 'fail_charge' },
   '4000000000000002': new CardError('Your card was declined.', 'card_declined', 'generic_decline'),
-  '4000000000009995': new CardError('Your card has insufficient funds.', 'card_declined', 'insufficient_funds'),
+  '4000000000009995': new CardError(
+    'Your card has insufficient funds.',
+    'card_declined',
+    'insufficient_funds',
+  ),
   '4000000000000069': new CardError('Your card has expired.', 'expired_card'),
   '4000000000000127': new CardError("Your card's security code is incorrect.", 'incorrect_cvc'),
 };
@@ -116,7 +120,10 @@ interface SubscriptionObject {
   /** The unpaid invoice being retried, while past due. */
   openInvoice: string | null;
 }
-interface InvoiceObject extends Omit<ProviderInvoice, 'createdAt' | 'periodStart' | 'periodEnd' | 'nextAttemptAt'> {
+interface InvoiceObject extends Omit<
+  ProviderInvoice,
+  'createdAt' | 'periodStart' | 'periodEnd' | 'nextAttemptAt'
+> {
   createdAt: string;
   periodStart: string;
   periodEnd: string;
@@ -224,7 +231,12 @@ export function createSandboxProvider({ db, clock }: { db: Db; clock: Clock }) {
     return found;
   }
 
-  async function put<T extends ObjectType>(ex: Executor, type: T, object: ObjectTypes[T], customer?: string | null) {
+  async function put<T extends ObjectType>(
+    ex: Executor,
+    type: T,
+    object: ObjectTypes[T],
+    customer?: string | null,
+  ) {
     await ex
       .insert(sandboxObjects)
       .values({ id: object.id, type, customerId: customer ?? null, data: object, createdAt: now() })
@@ -253,7 +265,14 @@ export function createSandboxProvider({ db, clock }: { db: Db; clock: Clock }) {
   async function writeInvoice(
     ex: Executor,
     sub: SubscriptionObject,
-    input: { subtotal: number; discount: number; periodStart: Date; periodEnd: Date; paid: boolean; message?: string },
+    input: {
+      subtotal: number;
+      discount: number;
+      periodStart: Date;
+      periodEnd: Date;
+      paid: boolean;
+      message?: string;
+    },
   ) {
     const invoice: InvoiceObject = {
       id: newId('invoice'),
@@ -269,7 +288,9 @@ export function createSandboxProvider({ db, clock }: { db: Db; clock: Clock }) {
       currency: sub.price.currency as Currency,
       status: input.paid ? 'paid' : 'failed',
       failureMessage: input.paid ? null : (input.message ?? null),
-      nextAttemptAt: input.paid ? null : new Date(now().getTime() + RENEWAL_RETRY_DAYS[0] * DAY_MS).toISOString(),
+      nextAttemptAt: input.paid
+        ? null
+        : new Date(now().getTime() + RENEWAL_RETRY_DAYS[0] * DAY_MS).toISOString(),
       attemptCount: 1,
     };
     return put(ex, 'invoice', invoice, sub.customer);
@@ -295,7 +316,13 @@ export function createSandboxProvider({ db, clock }: { db: Db; clock: Clock }) {
       paid = false;
       message = (err as Error).message;
     }
-    const invoice = await writeInvoice(ex, sub, { ...amounts, periodStart: start, periodEnd: end, paid, message });
+    const invoice = await writeInvoice(ex, sub, {
+      ...amounts,
+      periodStart: start,
+      periodEnd: end,
+      paid,
+      message,
+    });
     sub.nextDiscountPercent = null;
     sub.currentPeriodStart = start.toISOString();
     sub.currentPeriodEnd = end.toISOString();
@@ -379,7 +406,9 @@ export function createSandboxProvider({ db, clock }: { db: Db; clock: Clock }) {
   async function advanceAll(): Promise<ProviderEvent[]> {
     const events: ProviderEvent[] = [];
     const at = now();
-    const live = (await list(db, 'subscription')).filter((s) => !['canceled', 'incomplete_expired'].includes(s.status));
+    const live = (await list(db, 'subscription')).filter(
+      (s) => !['canceled', 'incomplete_expired'].includes(s.status),
+    );
     for (const { id } of live) {
       await db.transaction(async (tx) => {
         const sub = await must(tx, 'subscription', id, true);
@@ -398,7 +427,10 @@ export function createSandboxProvider({ db, clock }: { db: Db; clock: Clock }) {
     return events;
   }
 
-  async function updateSubscription(id: string, change: (sub: SubscriptionObject, tx: Executor) => Promise<void> | void) {
+  async function updateSubscription(
+    id: string,
+    change: (sub: SubscriptionObject, tx: Executor) => Promise<void> | void,
+  ) {
     return db.transaction(async (tx) => {
       const sub = await must(tx, 'subscription', id, true);
       await change(sub, tx);
@@ -432,7 +464,12 @@ export function createSandboxProvider({ db, clock }: { db: Db; clock: Clock }) {
      * What Stripe.js does with the card form: confirms the setup intent with a card, which becomes
      * a payment method of the intent's customer. Throws CardError as Stripe would.
      */
-    async confirmSetupIntent(customerId: string, setupIntentId: string, clientSecret: string, input: CardInput) {
+    async confirmSetupIntent(
+      customerId: string,
+      setupIntentId: string,
+      clientSecret: string,
+      input: CardInput,
+    ) {
       const intent = await get(db, 'setup_intent', setupIntentId);
       if (!intent || intent.customer !== customerId || intent.clientSecret !== clientSecret) return null;
       if (intent.status === 'succeeded') return intent;
@@ -584,10 +621,18 @@ export function createSandboxProvider({ db, clock }: { db: Db; clock: Clock }) {
         if (input.promotionCodeId) {
           const promo = await must(tx, 'promotion_code', input.promotionCodeId, true);
           if (promo.customer && promo.customer !== input.customerId) {
-            throw new CardError('This promotion code cannot be redeemed by this customer.', 'promotion_code_invalid');
+            throw new CardError(
+              'This promotion code cannot be redeemed by this customer.',
+              'promotion_code_invalid',
+            );
           }
           percentOff = promo.percentOff;
-          await put(tx, 'promotion_code', { ...promo, timesRedeemed: promo.timesRedeemed + 1 }, promo.customer);
+          await put(
+            tx,
+            'promotion_code',
+            { ...promo, timesRedeemed: promo.timesRedeemed + 1 },
+            promo.customer,
+          );
         }
         const start = now();
         const trialEnd = input.trialDays > 0 ? new Date(start.getTime() + input.trialDays * DAY_MS) : null;

@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/skeleton';
 import { TextField } from '@/components/text-field';
 import { api, ApiError } from '@/lib/api-client';
 import { useSetupIntent } from '../api/get-setup-intent';
+import { digitsOf, formatExpiry, groupCardNumber, parseExpiry, passesLuhn } from '../card-format';
 import { CardRefused } from './card-refused';
 
 /** Stripe Elements load only when the server runs with Stripe keys: the sandbox needs nothing from the network. */
@@ -105,42 +106,6 @@ export function useCardEntry(priceId: string | undefined, defaultHolder = ''): C
   };
 
   return { element, confirm, isTestMode: intent.data?.provider === 'sandbox', ready: Boolean(intent.data) };
-}
-
-const digitsOf = (value: string) => value.replace(/\D/g, '');
-
-/** 4242424242424242 → "4242 4242 4242 4242" as it is typed. */
-const groupCardNumber = (value: string) =>
-  digitsOf(value)
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
-
-/** "1234" → "12/34", adding the slash as the month is typed. */
-function formatExpiry(value: string) {
-  const digits = digitsOf(value).slice(0, 4);
-  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
-}
-
-/** The Luhn checksum every card number passes. */
-function passesLuhn(digits: string) {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** The month and four-digit year of "MM/YY", or null when it is not a month that is still valid. */
-function parseExpiry(value: string, now = new Date()) {
-  const match = /^(\d{2})\/(\d{2})$/.exec(value);
-  if (!match) return null;
-  const month = Number(match[1]);
-  const year = 2000 + Number(match[2]);
-  if (month < 1 || month > 12) return null;
-  if (year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)) return null;
-  return { month, year };
 }
 
 /**

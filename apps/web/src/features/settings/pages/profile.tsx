@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { AccountSection } from '../components/account-section';
 import { CloseAccountSection } from '../components/close-account-section';
 import { ConnectionsSection } from '../components/connections-section';
+import { StudyLanguagesSection } from '../components/study-languages-section';
 import { ProfileImageSection } from '../components/profile-image-section';
 
 /**
@@ -37,6 +38,7 @@ export default function ProfilePage() {
       <title>{`${t('settings.nav.profile')} · ${t('settings.title')} · Lendo`}</title>
       <ProfileImageSection />
       <AccountSection />
+      <StudyLanguagesSection />
       <ConnectionsSection />
       <CloseAccountSection />
     </div>

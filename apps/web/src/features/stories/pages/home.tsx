@@ -1,12 +1,15 @@
 import { CATEGORIES, GENRES, LEVELS, type LearningLanguage } from '@lendo/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
+import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { LevelMark } from '@/components/level-badge';
 import { SearchField } from '@/components/search-field';
+import { SegmentedControl } from '@/components/segmented-control';
 import { meQueryOptions, useMe } from '@/lib/me';
 import { genreLabelKey, levelLabelKey } from '@/lib/story-labels';
+import { useSetStudyLanguages } from '@/lib/study-languages';
 import { storiesQueryOptions, type StorySearch } from '../api/get-stories';
 import { storyHomeQueryOptions } from '../api/get-story-home';
 import { ALL_CATEGORIES, CategoryTabs } from '../components/category-tabs';
@@ -21,6 +24,28 @@ import {
   withFilters,
   type LibraryFilters,
 } from '../library-filters';
+
+/** Premium learners study several languages: the library shows the first one, chosen here. */
+function StudiedLanguageSwitch() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const save = useSetStudyLanguages();
+  const shown = me.study_languages[0]!;
+  return (
+    <SegmentedControl
+      legend={t('home.language-shown')}
+      value={shown}
+      disabled={save.isPending}
+      className="sm:max-w-md"
+      options={me.study_languages.map((language) => ({ value: language, label: t(`language.${language}`) }))}
+      onChange={(language) =>
+        save.mutate([language, ...me.study_languages.filter((l) => l !== language)], {
+          onError: () => toast.error(t('error.something-went-wrong')),
+        })
+      }
+    />
+  );
+}
 
 /** The API query for the filters: the library of the language the learner studies. */
 function toSearch(filters: LibraryFilters, language: LearningLanguage | null): StorySearch {
@@ -77,6 +102,8 @@ export default function HomePage() {
         </h1>
         <p className="mt-2 max-w-prose text-pretty text-muted">{t('home.subtitle')}</p>
       </header>
+
+      {me.study_languages.length > 1 && <StudiedLanguageSwitch />}
 
       <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-center">
         <SearchField

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "other_languages" text[] DEFAULT '{}'::text[] NOT NULL;
