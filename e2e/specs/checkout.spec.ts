@@ -193,4 +193,47 @@ test.describe('plans and checkout', () => {
     await expect(page.getByText(/: 20% de descuento$/)).toBeVisible();
     await expect(page.getByLabel('CPF')).toHaveCount(0);
   });
+
+  test('premium studies several languages and switches the library between them', async ({
+    page,
+    request,
+  }) => {
+    const { tokens } = await createAccount(request, { onboarded: true });
+    await subscribe(request, tokens.access, { tier: 'premium' });
+    await signIn(page, tokens, 'US');
+    await page.goto('/settings/profile');
+    const languages = page.getByRole('region', { name: 'Languages you study' });
+    await expect(languages.getByRole('checkbox', { name: 'English' })).toBeChecked();
+    await expect(languages.getByRole('checkbox', { name: 'English' })).toBeDisabled();
+    await languages.getByRole('checkbox', { name: 'Portuguese' }).click();
+    await expect(page.getByText('Languages updated.')).toBeVisible();
+    await expect(languages.getByRole('checkbox', { name: 'Portuguese' })).toBeChecked();
+    await expect(languages.getByRole('checkbox', { name: 'English' })).toBeEnabled();
+    await expectAccessible(page);
+
+    await page.goto('/');
+    const shown = page.getByRole('group', { name: 'Library language' });
+    await expect(shown.getByRole('radio', { name: 'English' })).toBeChecked();
+    await expect(page.getByText('The Frog Prince').first()).toBeVisible();
+    await shown.getByText('Portuguese').click();
+    await expect(shown.getByRole('radio', { name: 'Portuguese' })).toBeChecked();
+    await expect(page.getByText('O Gato de Botas').first()).toBeVisible();
+    await expect(page.getByText('The Frog Prince')).toHaveCount(0);
+  });
+
+  test('basic studies one language: changing it is allowed, several are offered with Premium', async ({
+    page,
+    request,
+  }) => {
+    const { tokens } = await createAccount(request, { onboarded: true });
+    await signIn(page, tokens, 'US');
+    await page.goto('/settings/profile');
+    const languages = page.getByRole('region', { name: 'Languages you study' });
+    await expect(languages).toContainText('Studying several languages at once is part of Premium.');
+    await languages.getByText('Spanish').click();
+    await expect(page.getByText('Languages updated.')).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByRole('group', { name: 'Library language' })).toHaveCount(0);
+    await expect(page.getByText('El príncipe rana').first()).toBeVisible();
+  });
 });
