@@ -31,6 +31,8 @@ interface Row {
   p99: number;
   ratio?: number;
   ok: boolean;
+  /** The budgets it broke. */
+  broken?: string[];
 }
 
 /** Starts a server script and resolves once `healthUrl` answers. */
@@ -182,12 +184,15 @@ try {
   const rows: Row[] = measured.map((row) => {
     const budget: Budget = budgets.endpoints[row.name] ?? {};
     const ratio = row.rps / bareRps;
-    const ok =
-      (budget.p99Ms === undefined || row.p99 <= budget.p99Ms) &&
-      (budget.minRps === undefined || row.rps >= budget.minRps) &&
-      (budget.minRatioToBare === undefined || ratio >= budget.minRatioToBare) &&
-      Object.entries(budget.minRatioTo ?? {}).every(([other, min]) => row.rps / rpsOf(other) >= min);
-    return { ...row, ratio, ok };
+    const broken = [
+      budget.p99Ms !== undefined && row.p99 > budget.p99Ms && 'p99',
+      budget.minRps !== undefined && row.rps < budget.minRps && 'req/s',
+      budget.minRatioToBare !== undefined && ratio < budget.minRatioToBare && 'vs bare',
+      ...Object.entries(budget.minRatioTo ?? {}).map(
+        ([other, min]) => row.rps / rpsOf(other) < min && `vs ${other}`,
+      ),
+    ].filter((what): what is string => Boolean(what));
+    return { ...row, ratio, ok: broken.length === 0, broken };
   });
 
   const dictDir = join(tmpdir(), 'lendo-bench-dictionary');
@@ -239,7 +244,7 @@ try {
       'p50 ms': r.p50,
       'p99 ms': r.p99,
       'vs bare': `${(r.ratio! * 100).toFixed(1)}%`,
-      budget: r.ok ? 'ok' : 'OVER',
+      budget: r.ok ? 'ok' : `OVER: ${r.broken!.join(', ')}`,
     })),
   );
   console.log('Dictionary (in process, then HTTP on its own server)');

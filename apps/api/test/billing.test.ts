@@ -677,3 +677,27 @@ describe('the library follows the plan', () => {
     expect(await access(api, 'graded_reader')).toBe(false);
   });
 });
+
+describe('the trial on offer', () => {
+  it('is promised only to a learner who never had one, whatever their latest subscription', async () => {
+    const trialDays = async (api: Client) =>
+      body<PlanOffer[]>(await api.get('/billing/plans/?country_code=BR'))
+        .filter((o) => o.plan.tier !== 'basic')
+        .map((o) => o.plan.trial_days);
+    const fresh = await learner(app);
+    expect(await trialDays(fresh.api)).toEqual([7, 7, 7, 7]);
+    // Trial canceled, then a plan charged at once: the latest subscription had no trial, an earlier one did.
+    const paid = await paidSubscriber(app);
+    expect(paid.subscription.trial_end_at).toBeNull();
+    expect(await trialDays(paid.api)).toEqual([0, 0, 0, 0]);
+    const premium = await offerOf(paid.api, 'premium', 'yearly', 'BR');
+    expect(
+      body<PlanOffer>(await paid.api.get(`/billing/plans/${premium.plan.id}/?country_code=BR`)).plan
+        .trial_days,
+    ).toBe(0);
+    expect(
+      body<PlanOffer>(await fresh.api.get(`/billing/plans/${premium.plan.id}/?country_code=BR`)).plan
+        .trial_days,
+    ).toBe(7);
+  });
+});

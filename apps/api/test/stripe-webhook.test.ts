@@ -3,10 +3,11 @@ import Stripe from 'stripe';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ErrorResponse, FeatureAccess, Invoice, Me, SetupIntent, Subscription } from '@lendo/shared';
 import { mailOutbox } from '../src/db/schema.ts';
+import type { Clock } from '../src/lib/clock.ts';
 import { offerOf, setBillingInfo, subscribeCall } from './billing-helpers.ts';
 import { body, DAY_MS, learner, type Client } from './deck-helpers.ts';
 import { startFakeStripe } from './fake-stripe.ts';
-import { build, type TestContext } from './helper.ts';
+import { build } from './helper.ts';
 
 // The whole app in Stripe mode, against the local fake Stripe: checkout through the API routes,
 // then Stripe's webhooks, signed as Stripe signs them, as a learner would see their effects.
@@ -19,11 +20,11 @@ const RECEIPT = 'Recebemos seu pagamento do Lendo';
 const PAYMENT_FAILED = 'Não conseguimos cobrar sua assinatura do Lendo';
 const CANCELED = 'Sua assinatura do Lendo foi cancelada';
 
-let context: TestContext | undefined;
 // The fake bills on the app's (movable) clock, as Stripe would on the real time.
-const fake = await startFakeStripe({ clock: { now: () => context?.clock.now() ?? new Date() } });
+const appClock: { current?: Clock } = {};
+const fake = await startFakeStripe({ clock: { now: () => appClock.current?.now() ?? new Date() } });
 afterAll(() => fake.close());
-context = await build({
+const context = await build({
   TEST_CLOCK: true,
   ACCESS_TOKEN_TTL_SECONDS: 10 * 365 * 24 * 60 * 60,
   STRIPE_SECRET_KEY: 'sk_test_lendo',
@@ -31,6 +32,7 @@ context = await build({
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   STRIPE_API_BASE: fake.url,
 });
+appClock.current = context.clock;
 const { app, clock, database } = context;
 
 const me = async (api: Client) => body<Me>(await api.get('/auth/me/'));

@@ -351,7 +351,8 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['billing'],
         description:
-          "Stripe's webhook: checked against STRIPE_WEBHOOK_SECRET (300 s tolerance), deduplicated by event id.",
+          "Stripe's webhook: checked against STRIPE_WEBHOOK_SECRET (300 s tolerance); an event delivered again, " +
+          'or a payment reported twice (invoice.paid and invoice.payment_succeeded), is handled once.',
         response: { 200: z.object({ received: z.boolean() }), 400: errorResponse },
       },
     },

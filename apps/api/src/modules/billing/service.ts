@@ -136,8 +136,13 @@ const dueAt = (row: SubscriptionRow) => (row.endedAt ? null : row.currentPeriodE
  * provider's answers and events, and answers what plan a learner is on at any moment.
  */
 export function createBillingService({ db, clock, provider, mailer, appUrl, log }: BillingDeps) {
+  /** The seeded price catalogue, read once; a failed read is tried again by the next call. */
   let catalogue: Promise<PriceRow[]> | null = null;
-  const prices = () => (catalogue ??= repo.prices(db));
+  const prices = () =>
+    (catalogue ??= repo.prices(db).catch((err: unknown) => {
+      catalogue = null;
+      throw err;
+    }));
 
   async function priceById(priceId: string) {
     return (await prices()).find((price) => price.priceId === priceId);
@@ -343,9 +348,15 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
     };
   }
 
-  async function currentPriceId(userId: string) {
+  /** What offers depend on: the learner's current price (null on basic) and whether they had a trial. */
+  async function offerContext(userId: string) {
     const found = await current(userId);
-    return found && grantsAccess(found.subscription, clock.now()) ? found.subscription.priceId : null;
+    const mine = found && grantsAccess(found.subscription, clock.now()) ? found.subscription.priceId : null;
+    // A learner who never subscribed had no trial; one whose latest subscription had it needs no query.
+    const trialUsed = found
+      ? found.subscription.trialEndAt !== null || (await repo.hadTrial(db, userId))
+      : false;
+    return { mine, trialUsed };
   }
 
   async function view(userId: string): Promise<Subscription> {
@@ -520,14 +531,13 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
 
     async plans(userId: string, country: string | undefined): Promise<PlanOffer[]> {
       const currency = currencyForCountry(country);
-      const mine = await currentPriceId(userId);
+      const { mine, trialUsed } = await offerContext(userId);
       const all = (await prices()).filter((p) => p.currency === currency);
       all.sort(
         (a, b) =>
           TIER_RANK[a.tier as PlanTier] - TIER_RANK[b.tier as PlanTier] ||
           (a.interval === 'monthly' ? -1 : 1) - (b.interval === 'monthly' ? -1 : 1),
       );
-      const trialUsed = await repo.hadTrial(db, userId);
       return Promise.all(all.map((price) => offerFor(price, mine, trialUsed)));
     },
 
@@ -535,7 +545,8 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
       const currency = currencyForCountry(country);
       const price = (await prices()).find((p) => p.planId === planId && p.currency === currency);
       if (!price) throw notFound();
-      return offerFor(price, await currentPriceId(userId), await repo.hadTrial(db, userId));
+      const { mine, trialUsed } = await offerContext(userId);
+      return offerFor(price, mine, trialUsed);
     },
 
     subscription: view,
