@@ -68,7 +68,12 @@ export const billingInfoBody = z
       .max(120, { error: 'error.invalid-value' })
       .refine((name) => name.split(/\s+/).length >= 2, { error: 'billing.fullname-incomplete' }),
     /** Required to pay in BRL (Brazil); elsewhere checkout asks for the full name only. */
-    cpf: z.union([z.literal('').transform(() => null), cpfSchema]).optional(),
+    cpf: z
+      .string({ error: 'billing.invalid-cpf' })
+      .trim()
+      .refine((value) => value === '' || isValidCpf(value), { error: 'billing.invalid-cpf' })
+      .transform((value) => (value === '' ? null : value.replace(/\D/g, '')))
+      .optional(),
   })
   .meta({ id: 'BillingInfoBody' });
 export type BillingInfoBody = z.input<typeof billingInfoBody>;
