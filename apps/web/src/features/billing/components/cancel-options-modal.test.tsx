@@ -1,12 +1,12 @@
 import type { CancelOptions } from '@lendo/shared';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listenForModals, type ModalRequest } from '@/lib/modals';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
 import { fakePlanOffer, fakeSubscription } from '@/testing/fake-billing';
 import { renderWithMe } from '@/testing/with-me';
 import { CancelOptionsModal, offersFor } from './cancel-options-modal';
+import { recordOpenedModals } from '@/testing/opened-modals';
 
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => key }) }));
 vi.mock('@/lib/i18n', () => ({ i18n: {}, currentLocale: () => 'en' }));
@@ -32,22 +32,7 @@ describe('offersFor', () => {
 });
 
 describe('CancelOptionsModal', () => {
-  const opened: ModalRequest[] = [];
-  let stopListening = () => {};
-  beforeEach(() => {
-    opened.length = 0;
-    stopListening = listenForModals(
-      (request) => opened.push(request),
-      () => {},
-    );
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    stopListening();
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  const opened = recordOpenedModals();
 
   function open(options: CancelOptions, cancelReply?: { status?: number; body?: unknown }) {
     const api = fakeApi((request) => {

@@ -1,31 +1,16 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listenForModals, type ModalRequest } from '@/lib/modals';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
 import { fakeSubscription } from '@/testing/fake-billing';
 import { renderWithMe } from '@/testing/with-me';
 import { CancelReasonModal } from './cancel-reason-modal';
+import { recordOpenedModals } from '@/testing/opened-modals';
 
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (key: string) => key }) }));
 vi.mock('@/lib/i18n', () => ({ i18n: {}, currentLocale: () => 'en' }));
 
 describe('CancelReasonModal', () => {
-  const opened: ModalRequest[] = [];
-  let stopListening = () => {};
-  beforeEach(() => {
-    opened.length = 0;
-    stopListening = listenForModals(
-      (request) => opened.push(request),
-      () => {},
-    );
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    stopListening();
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  const opened = recordOpenedModals();
 
   const submit = () =>
     act(async () => fireEvent.click(screen.getByRole('button', { name: 'billing.reason.submit' })));

@@ -1,11 +1,11 @@
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listenForModals, type ModalRequest } from '@/lib/modals';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
 import { fakeSubscription } from '@/testing/fake-billing';
 import { renderWithMe } from '@/testing/with-me';
 import { SubscriptionEventModal } from './subscription-event-modal';
+import { recordOpenedModals } from '@/testing/opened-modals';
 
 vi.mock('react-i18next', () => ({
   useTranslation: () => ({
@@ -24,22 +24,7 @@ const canceled = fakeSubscription({
 });
 
 describe('SubscriptionEventModal', () => {
-  const opened: ModalRequest[] = [];
-  let stopListening = () => {};
-  beforeEach(() => {
-    opened.length = 0;
-    stopListening = listenForModals(
-      (request) => opened.push(request),
-      () => {},
-    );
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    stopListening();
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
+  const opened = recordOpenedModals();
 
   it('says until when a trial is extended', () => {
     fakeApi(() => undefined);
