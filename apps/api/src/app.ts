@@ -45,7 +45,7 @@ import { entitlementsRoutes } from './modules/entitlements/routes.ts';
 import { createEntitlementsService } from './modules/entitlements/service.ts';
 import { loadLibrary } from './modules/stories/library-loader.ts';
 import { storiesRoutes } from './modules/stories/routes.ts';
-import { storySentences } from './modules/stories/sentence-translations.ts';
+import { librarySentence, storySentences } from './modules/stories/sentence-translations.ts';
 import { createStoriesService } from './modules/stories/service.ts';
 import { devClockRoutes, devMailRoutes, healthRoutes } from './modules/system/routes.ts';
 import { ttsRoutes } from './modules/tts/routes.ts';
@@ -53,6 +53,9 @@ import { createTtsService } from './modules/tts/service.ts';
 import { wordContextRoutes } from './modules/word-context/routes.ts';
 import { firstTranslation, lexiconSentences } from './modules/word-context/sentence-translations.ts';
 import { createWordContextService } from './modules/word-context/service.ts';
+import { wordStatusRepository } from './modules/word-status/repository.ts';
+import { wordStatusRoutes } from './modules/word-status/routes.ts';
+import { createWordStatusService } from './modules/word-status/service.ts';
 import { wordsRoutes } from './modules/words/routes.ts';
 import { createWordsService } from './modules/words/service.ts';
 
@@ -169,6 +172,12 @@ export async function buildApp({ config, database, clock: given, logger, library
     clock,
     entitlements,
     userOf: (userId) => auth.me(userId),
+    wordStatuses: wordStatusRepository,
+  });
+  const wordStatus = createWordStatusService({
+    db: database.db,
+    clock,
+    lapseDueCards: (userId, language, lemma) => decks.lapseDueCards(userId, language, lemma),
   });
   app.addHook('onClose', () => mailer.flush());
   const files = localFileStore(join(config.DATA_DIR, 'files'), `${API_PREFIX}/files`);
@@ -214,6 +223,7 @@ export async function buildApp({ config, database, clock: given, logger, library
     db: database.db,
     dictionary,
     sentences: firstTranslation([storySentences(database.db), lexiconSentences(dictionary)]),
+    librarySentence: librarySentence(database.db),
     llm,
     localeOf,
     log: app.log,
@@ -234,6 +244,7 @@ export async function buildApp({ config, database, clock: given, logger, library
       await api.register(profileRoutes, { profile, files, rateLimit });
       await api.register(identityRoutes, { identity, rateLimit });
       await api.register(wordsRoutes, { words });
+      await api.register(wordStatusRoutes, { wordStatus });
       await api.register(wordContextRoutes, { wordContext, entitlements });
       await api.register(ttsRoutes, { tts, entitlements });
       await api.register(storiesRoutes, { stories });

@@ -1,2 +1,3 @@
 export * from './schema.ts';
 export * from './library.ts';
+export * from './glossary.ts';

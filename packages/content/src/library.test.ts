@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CATEGORIES, GENRES, LEARNING_LANGUAGES, LEVELS } from '@lendo/shared';
 import { describe, expect, it } from 'vitest';
+import { glossaryProblems, sentenceTokens, type Glossary } from './glossary.ts';
 import { LibraryError, STORIES_DIR, levelsWithoutFreeStory, readLibrary, readStory } from './library.ts';
 
 const library = readLibrary();
@@ -60,6 +61,15 @@ describe('the story library', () => {
   });
 });
 
+describe('the glossaries', () => {
+  it('gloss every word of every story in both other languages', () => {
+    const problems = library.flatMap(({ story, glossary }) =>
+      glossaryProblems(story, glossary).map((p) => `${story.slug} ${p.where}: ${p.message}`),
+    );
+    expect(problems.slice(0, 20), `${problems.length} problems`).toEqual([]);
+  });
+});
+
 describe('levelsWithoutFreeStory', () => {
   it('names each level of a language whose stories are all locked', () => {
     const locked = stories.map((s) =>
@@ -76,12 +86,15 @@ describe('readStory', () => {
 
   /** A copy of the first story with `change` applied, read back. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests reach into the raw JSON freely
-  function readChanged(change: (story: any) => void) {
+  function readChanged(change: (story: any) => void, changeGlossary: (glossary: Glossary) => void = () => {}) {
     const dir = join(mkdtempSync(join(tmpdir(), 'lendo-story-')), sample.story.slug);
     mkdirSync(dir);
     const json = JSON.parse(readFileSync(join(folder, 'story.json'), 'utf8'));
     change(json);
     writeFileSync(join(dir, 'story.json'), JSON.stringify(json));
+    const glossary = structuredClone(sample.glossary);
+    changeGlossary(glossary);
+    writeFileSync(join(dir, 'glossary.json'), JSON.stringify(glossary));
     writeFileSync(join(dir, 'cover.svg'), sample.cover);
     return () => readStory(dir);
   }
@@ -107,6 +120,24 @@ describe('readStory', () => {
     expect(readChanged((s) => (s.chapters[0].pages[0][0].lemmas = { zzyzx: 'zzyzx' }))).toThrow(
       /"zzyzx" is not a word of the sentence/,
     );
+  });
+
+  it('fails on a word without a gloss, and on a missing gloss language', () => {
+    const firstLemma = sentenceTokens(sample.story.chapters[0]!.pages[0]![0]!)[0]!.lemma;
+    expect(readChanged(() => {}, (g) => delete g[firstLemma])).toThrow(
+      new RegExp(`has no glossary entry "${firstLemma}"`),
+    );
+    const other = LEARNING_LANGUAGES.find((l) => l !== sample.story.language)!;
+    expect(readChanged(() => {}, (g) => delete g[firstLemma]![other])).toThrow(new RegExp(`no ${other} gloss`));
+  });
+
+  it('fails on a sense chosen for a word of another lemma', () => {
+    const [first] = sentenceTokens(sample.story.chapters[0]!.pages[0]![0]!);
+    const read = readChanged(
+      (s) => (s.chapters[0].pages[0][0].senses = { [first!.text.toLowerCase()]: 'zzyzx#other' }),
+      (g) => (g['zzyzx#other'] = { pos: 'noun', en: 'x', es: 'x', pt: 'x' }),
+    );
+    expect(read).toThrow(/is not a sense of its lemma/);
   });
 
   it('fails without the free flag', () => {

@@ -2,13 +2,20 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { z } from 'zod';
 import { LEARNING_LANGUAGES, LEVELS, type LearningLanguage, type Level } from '@lendo/shared';
+import { glossaryProblems, glossarySchema, type Glossary } from './glossary.ts';
+
+// TEMPORARY while the glossaries are written
+const STRICT_GLOSSARIES = process.env.STRICT_GLOSSARIES === '1';
 import { storySchema, type Story } from './schema.ts';
 
 export const STORIES_DIR = fileURLToPath(new URL('../stories', import.meta.url));
 
 export interface LibraryStory {
   story: Story;
+  /** The senses of the story's words, glossed in the other languages (`glossary.json`). */
+  glossary: Glossary;
   /** The cover art, an SVG document. */
   cover: string;
   /** A hash of the story and its cover: unchanged content is not written again. */
@@ -19,9 +26,7 @@ export class LibraryError extends Error {
   override name = 'LibraryError';
 }
 
-/** Reads and validates one story folder; throws a LibraryError naming the file and the problems. */
-export function readStory(folder: string): LibraryStory {
-  const file = join(folder, 'story.json');
+function readJson<T>(file: string, schema: z.ZodType<T>): { raw: string; data: T } {
   let raw: string;
   let json: unknown;
   try {
@@ -30,10 +35,28 @@ export function readStory(folder: string): LibraryStory {
   } catch (err) {
     throw new LibraryError(`${file}: ${(err as Error).message}`);
   }
-  const parsed = storySchema.safeParse(json);
+  const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const problems = parsed.error.issues.slice(0, 10).map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new LibraryError(`${file}:\n${problems.join('\n')}`);
+  }
+  return { raw, data: parsed.data };
+}
+
+/**
+ * Reads and validates one story folder, its glossary included (every word glossed in both other
+ * languages); throws a LibraryError naming the file and the problems.
+ */
+export function readStory(folder: string): LibraryStory {
+  const { raw, data: story } = readJson(join(folder, 'story.json'), storySchema);
+  const glossaryFile = join(folder, 'glossary.json');
+  const glossary = existsSync(glossaryFile)
+    ? readJson(glossaryFile, glossarySchema)
+    : { raw: '', data: {} };
+  const unglossed = STRICT_GLOSSARIES ? glossaryProblems(story, glossary.data) : [];
+  if (unglossed.length > 0) {
+    const problems = unglossed.slice(0, 10).map((p) => `  ${p.where}: ${p.message}`);
+    throw new LibraryError(`${glossaryFile} (${unglossed.length} problems):\n${problems.join('\n')}`);
   }
   const coverFile = join(folder, 'cover.svg');
   if (!existsSync(coverFile)) throw new LibraryError(`${coverFile} is missing`);
@@ -43,8 +66,8 @@ export function readStory(folder: string): LibraryStory {
       `${coverFile}: a cover is a self-contained SVG without scripts or external images`,
     );
   }
-  const contentHash = createHash('sha256').update(raw).update(cover).digest('hex');
-  return { story: parsed.data, cover, contentHash };
+  const contentHash = createHash('sha256').update(raw).update(glossary.raw).update(cover).digest('hex');
+  return { story, glossary: glossary.data, cover, contentHash };
 }
 
 /** Every story of the library, in a stable order (language, then slug). */

@@ -16,6 +16,8 @@ export const sentenceSchema = z
     text,
     translations: z.partialRecord(z.enum(LEARNING_LANGUAGES), text),
     lemmas: z.record(z.string().min(1), z.string().min(1)).default({}),
+    /** A further sense (`banco#seat`) of a word whose lemma has several in the story's glossary. */
+    senses: z.record(z.string().min(1), z.string().min(1)).default({}),
   })
   .strict();
 

@@ -20,10 +20,14 @@ export const PARTS_OF_SPEECH = [
   'article',
   'numeral',
   'interjection',
+  'name',
   'other',
 ] as const;
 
-export const DICTIONARY_SOURCES = ['lexicon', 'freedict', 'wordnet'] as const;
+/** Parts of speech a glossary or lexicon entry may have: every authored word is classified. */
+export const AUTHORED_PARTS_OF_SPEECH = PARTS_OF_SPEECH.filter((pos) => pos !== 'other');
+
+export const DICTIONARY_SOURCES = ['lexicon', 'library', 'freedict', 'wordnet'] as const;
 export type DictionarySource = (typeof DICTIONARY_SOURCES)[number];
 export type PartOfSpeech = (typeof PARTS_OF_SPEECH)[number];
 
@@ -67,7 +71,7 @@ export const dictionaryEntry = z
     /** Definition written in the word's own language ('' when no source has one). */
     definition: z.string(),
     translations: z.array(wordTranslation),
-    /** Where the data came from: lexicon (curated), freedict, wordnet. */
+    /** Where the data came from: lexicon (curated), library (the stories' glossaries), freedict, wordnet. */
     sources: z.array(z.enum(DICTIONARY_SOURCES)),
   })
   .meta({ id: 'DictionaryEntry' });

@@ -9,3 +9,4 @@ export * from './entitlements.ts';
 export * from './decks.ts';
 export * from './profile.ts';
 export * from './billing.ts';
+export * from './word-status.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SENTENCE_MAX, TTS_TEXT_MAX, type LearningLanguage, type Locale } from './constants.ts';
-import { dictionaryLanguage, wordQuery } from './dictionary.ts';
+import { PARTS_OF_SPEECH, dictionaryLanguage, wordQuery } from './dictionary.ts';
 
 /**
  * The API's language helpers: word lookup (GET /words), word explanation (GET /ai/word-context/)
@@ -67,21 +67,38 @@ export const wordContextQuery = z.object({
   word: wordParam,
   sentence: requiredText(SENTENCE_MAX, 'error.sentence-too-long'),
   language: dictionaryLanguage,
+  /** Which of the sentence's words it is (0 for the first), when the word occurs more than once. */
+  index: z.coerce
+    .number({ error: 'error.invalid-value' })
+    .int({ error: 'error.invalid-value' })
+    .min(0, { error: 'error.invalid-value' })
+    .max(SENTENCE_MAX, { error: 'error.invalid-value' })
+    .optional(),
 });
 export type WordContextQuery = z.input<typeof wordContextQuery>;
 
+/** Who explained a word: the story's authored glossary, a language model, or the dictionary. */
+export const WORD_CONTEXT_SOURCES = ['glossary', 'model', 'dictionary'] as const;
+export type WordContextSource = (typeof WORD_CONTEXT_SOURCES)[number];
+
 /**
  * GET /ai/word-context/: the word explained in its sentence, in the learner's translation
- * language. `source` says who answered (a language model, or the dictionary when none is
- * configured or it failed); `translation_source` says where the sentence translation came from:
- * the model, an authored translation (lexicon examples, story library), or nowhere ('' then).
+ * language. `source` says who answered: the story library's glossary for its own sentences, else
+ * a language model when one is configured, else the dictionary's first sense; `translation_source`
+ * says where the sentence translation came from: the model, an authored translation (lexicon
+ * examples, story library), or nowhere ('' then). `lemma` and `pos` are the word's in this
+ * sentence ('' and null when unknown); `definition_language` is the language the definition is
+ * written in, which is not the target language when only the word's own language has one.
  */
 export const wordContext = z
   .object({
     word_translation: z.string(),
     definition: z.string(),
+    definition_language: dictionaryLanguage.nullable(),
+    lemma: z.string(),
+    pos: z.enum(PARTS_OF_SPEECH).nullable(),
     translation: z.string(),
-    source: z.enum(['model', 'dictionary']),
+    source: z.enum(WORD_CONTEXT_SOURCES),
     translation_source: z.enum(['model', 'authored', 'none']),
     target_language: z.enum(TRANSLATION_LANGUAGES),
   })

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LearningLanguage } from '@lendo/shared';
+import type { LearningLanguage, PartOfSpeech } from '@lendo/shared';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -126,12 +126,21 @@ export const wordContextCache = pgTable('word_context_cache', {
 /** A text in each of the three languages (en, es, pt). */
 export type Localized = Record<LearningLanguage, string>;
 
+/** A word of a library sentence: its lemma and part of speech there, glossed in the other languages. */
+export interface StoredWord {
+  lemma: string;
+  pos: PartOfSpeech;
+  glosses: Partial<Record<LearningLanguage, string>>;
+}
+
 /** A sentence as stored in a page: its normalised text, translations by language and lemmas. */
 export interface StoredSentence {
   text: string;
   translations: Partial<Record<LearningLanguage, string>>;
   /** Surface word (lower case) → lemma, where they differ. */
   lemmas: Record<string, string>;
+  /** Each word of the text in order (WORD_PATTERN), with the sense the story's glossary gives it. */
+  words: StoredWord[];
 }
 
 /**
@@ -390,6 +399,26 @@ export const flashcards = pgTable(
     index('flashcards_user_due_idx')
       .on(t.userId, t.due)
       .where(sql`${t.state} <> 0`),
+  ],
+);
+
+/**
+ * What a learner knows of each word they met, per language and lemma: learning (looked up or on a
+ * card not yet learned), known (marked known, or its card learned) or ignored. A word without a
+ * row is new.
+ */
+export const wordStatuses = pgTable(
+  'word_statuses',
+  {
+    userId: ownerId(),
+    language: text('language').notNull(),
+    lemma: text('lemma').notNull(),
+    status: text('status').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.language, t.lemma] }),
+    index('word_statuses_user_language_status_idx').on(t.userId, t.language, t.status),
   ],
 );
 

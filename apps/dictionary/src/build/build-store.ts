@@ -14,6 +14,7 @@ import { buildExamples, exampleSources } from './examples.ts';
 import { sourceFingerprint } from './fingerprint.ts';
 import { readIrregular } from './irregular.ts';
 import { readLexicon } from './lexicon.ts';
+import { readLibraryWords, type LibraryWords } from './library.ts';
 import { Analysis, addAnalysis, buildMorphology, loadHunspell, type Analyses } from './morphology.ts';
 import { findWordNetDir, readWordNet, type WordNet } from './wordnet.ts';
 
@@ -66,6 +67,7 @@ async function buildLanguage(
   entries: Entries,
   lexicons: Lexicons,
   wordnet: WordNet | undefined,
+  library: LibraryWords,
 ): Promise<StoreFile> {
   const partsOfSpeech = new Map<string, Set<PartOfSpeech>>();
   for (const [lemma, list] of entries) partsOfSpeech.set(lemma, new Set(list.map((e) => e.pos)));
@@ -81,6 +83,10 @@ async function buildLanguage(
     exceptions: language === 'en' ? wordnet?.exceptions : undefined,
   });
   for (const lemma of entries.keys()) addAnalysis(analyses, lemma, lemma, Analysis.self);
+  // The story sentences' own lemma maps: authored, as trusted as a regular inflection.
+  for (const [form, lemmasOfForm] of library.forms) {
+    for (const lemma of lemmasOfForm) if (entries.has(lemma)) addAnalysis(analyses, form, lemma, Analysis.inflection);
+  }
 
   const rankOf = new Map<string, number>();
   for (const [lemma, list] of entries) {
@@ -143,13 +149,16 @@ export async function buildStore(dataDir: string): Promise<StoreMeta> {
   ) as Lexicons;
   const wordnetDir = findWordNetDir();
   const wordnet = wordnetDir ? readWordNet(wordnetDir) : undefined;
-  const { entries, sources } = buildEntries(lexicons, wordnet);
-  sources.unshift('lexicon', ...(wordnetDir ? [`wordnet:${wordnetDir}`] : []));
+  const library = Object.fromEntries(
+    LEARNING_LANGUAGES.map((language) => [language, readLibraryWords(language)]),
+  ) as Record<LearningLanguage, LibraryWords>;
+  const { entries, sources } = buildEntries(lexicons, wordnet, library);
+  sources.unshift('lexicon', 'library', ...(wordnetDir ? [`wordnet:${wordnetDir}`] : []));
 
   mkdirSync(dataDir, { recursive: true });
   const counts = {} as StoreMeta['counts'];
   for (const language of LEARNING_LANGUAGES) {
-    const file = await buildLanguage(language, entries[language], lexicons, wordnet);
+    const file = await buildLanguage(language, entries[language], lexicons, wordnet, library[language]);
     writeAtomic(storePath(dataDir, language), JSON.stringify(file));
     counts[language] = {
       lemmas: file.lemmas.length,

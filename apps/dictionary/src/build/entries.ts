@@ -7,6 +7,7 @@ import {
 } from '@lendo/shared';
 import { FREEDICT_PAIRS, freedictFiles, importFreedict, type FreedictEntry } from './freedict.ts';
 import type { LexiconRow } from './lexicon.ts';
+import type { LibraryWords } from './library.ts';
 import type { WordNet } from './wordnet.ts';
 
 /** lemma (exact spelling) → its entries, lexicon first. */
@@ -115,6 +116,37 @@ function addFreedict(
   }
 }
 
+/** A name's dictionary spelling: "são paulo" is "São Paulo". */
+const nameSpelling = (lemma: string) => lemma.replace(/(^|[\s-])(\p{Ll})/gu, (_, start, letter: string) => start + letter.toUpperCase());
+
+/**
+ * Adds the story library's glosses: a lemma the other sources have gets the translations it lacks
+ * (and its part of speech where they had none); a lemma they do not have gets an entry of its own.
+ * So every word of the library is translated into both other languages.
+ */
+function addLibrary(entries: Entries, language: LearningLanguage, words: LibraryWords, define: DefinitionFinder) {
+  for (const sense of words.senses.values()) {
+    const lemma = sense.pos === 'name' ? nameSpelling(sense.lemma) : sense.lemma;
+    const known = entries.get(lemma) ?? (lemma === sense.lemma ? undefined : entries.get(sense.lemma));
+    let entry = known?.find((e) => e.pos === sense.pos) ?? known?.find((e) => e.pos === 'other');
+    if (!entry) {
+      entry = { lemma, pos: sense.pos, rank: null, definition: '', translations: [], sources: [] };
+      pushEntry(entries, entry);
+    }
+    if (entry.pos === 'other') entry.pos = sense.pos;
+    for (const to of otherLanguages(language)) {
+      const glosses = sense.glosses[to];
+      if (!glosses?.length || entry.translations.some((t) => t.language === to)) continue;
+      entry.translations.push({
+        language: to,
+        translation: glosses.join(', '),
+        definition: define(to, glosses[0]!, sense.pos)?.definition ?? '',
+      });
+      addSource(entry, 'library');
+    }
+  }
+}
+
 /**
  * English definitions from WordNet: the gloss of the first (most frequent) sense for the entry's
  * part of speech fills entries that have none, and single-word lemmas no other source has get an
@@ -147,9 +179,14 @@ function addWordNet(entries: Entries, wordnet: WordNet) {
 
 /**
  * Every language's entries: the curated lexicon first, then FreeDict's translations where the
- * Debian databases are installed, then WordNet's English definitions. Returns the sources used.
+ * Debian databases are installed, then the story library's glosses, then WordNet's English
+ * definitions. Returns the sources used.
  */
-export function buildEntries(lexicons: Lexicons, wordnet: WordNet | undefined) {
+export function buildEntries(
+  lexicons: Lexicons,
+  wordnet: WordNet | undefined,
+  library: Record<LearningLanguage, LibraryWords>,
+) {
   const define = definitionFinder(lexicons, wordnet);
   const entries = Object.fromEntries(
     LEARNING_LANGUAGES.map((language) => [language, lexiconEntries(language, lexicons[language])]),
@@ -161,6 +198,7 @@ export function buildEntries(lexicons: Lexicons, wordnet: WordNet | undefined) {
     addFreedict(entries[from], to, importFreedict(files.index, files.dict), define);
     sources.push(`freedict:${files.index}`);
   }
+  for (const language of LEARNING_LANGUAGES) addLibrary(entries[language], language, library[language], define);
   if (wordnet) addWordNet(entries.en, wordnet);
   return { entries, sources };
 }

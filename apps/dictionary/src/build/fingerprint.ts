@@ -8,6 +8,7 @@ import { STORE_VERSION } from '../store.ts';
 import { FREEDICT_PAIRS, freedictFiles } from './freedict.ts';
 import { IRREGULAR_DIR } from './irregular.ts';
 import { LEXICON_DIR } from './lexicon.ts';
+import { libraryFiles } from './library.ts';
 import { findWordNetDir } from './wordnet.ts';
 
 /** Files outside the repository the build reads, when present: they change the store too. */
@@ -34,6 +35,7 @@ const STORE_CODE = [
   'hunspell.ts',
   'irregular.ts',
   'lexicon.ts',
+  'library.ts',
   'morphology.ts',
   'wordnet.ts',
   '../store.ts',
@@ -50,6 +52,7 @@ export function sourceFingerprint(): string {
     ...readdirSync(LEXICON_DIR).map((name) => new URL(name, LEXICON_DIR)),
     ...readdirSync(IRREGULAR_DIR).map((name) => new URL(name, IRREGULAR_DIR)),
     ...STORE_CODE.map((path) => new URL(path, import.meta.url)),
+    ...libraryFiles(),
   ];
   for (const url of ours.sort((a, b) => a.href.localeCompare(b.href))) {
     hash.update(fileURLToPath(url)).update(readFileSync(url));

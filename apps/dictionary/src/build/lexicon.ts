@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { LEARNING_LANGUAGES, PARTS_OF_SPEECH, type LearningLanguage } from '@lendo/shared';
+import { AUTHORED_PARTS_OF_SPEECH, LEARNING_LANGUAGES, type LearningLanguage } from '@lendo/shared';
 import { z } from 'zod';
 
 /** The curated lexicon: data/lexicon/<language>.jsonl, one lemma a line, by frequency rank. */
@@ -10,7 +10,7 @@ const translation = z.object({ translation: z.string().min(1), definition: z.str
 export const lexiconRow = z.object({
   rank: z.number().int().positive(),
   lemma: z.string().min(1),
-  pos: z.enum(PARTS_OF_SPEECH),
+  pos: z.enum(AUTHORED_PARTS_OF_SPEECH),
   definition: z.string(),
   translations: z.partialRecord(z.enum(LEARNING_LANGUAGES), translation),
   example: z.object({

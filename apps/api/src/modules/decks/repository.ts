@@ -166,6 +166,21 @@ export const flashcardsRepository = {
     return { cards: cardRows, total: counted?.n ?? 0 };
   },
 
+  /** The learner's answered cards of a word (its lemma, any case) due at `now`, in any deck. */
+  async dueOfWord(db: Executor, userId: string, language: string, lemma: string, now: Date) {
+    return db
+      .select()
+      .from(flashcards)
+      .where(
+        and(
+          eq(flashcards.userId, userId),
+          eq(flashcards.language, language),
+          sql`lower(${flashcards.word}) = ${lemma}`,
+          dueBy(now),
+        ),
+      );
+  },
+
   /** A deck's answered cards due at `now`, the longest due first. */
   async due(db: Executor, deckId: string, now: Date, limit: number) {
     return db

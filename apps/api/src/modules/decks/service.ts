@@ -18,7 +18,10 @@ import {
   type flashcardListQuery,
   type flashcardUpdateBody,
   type reviewBody,
+  type ReviewMethod,
+  lemmaKey,
 } from '@lendo/shared';
+import { Rating, type Grade } from 'ts-fsrs';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
 import { localDay, startOfLocalDay, type Clock } from '../../lib/clock.ts';
@@ -32,6 +35,7 @@ import {
   type DeckRow,
   type FlashcardRow,
 } from './repository.ts';
+import type { wordStatusRepository } from '../word-status/repository.ts';
 import { answer, newSchedule, rate, statusOf } from './scheduler.ts';
 
 export interface DecksDeps {
@@ -40,6 +44,8 @@ export interface DecksDeps {
   entitlements: EntitlementsService;
   /** The signed-in user: interface language, learning language and time zone. */
   userOf(userId: string): Promise<Me>;
+  /** Word statuses follow the cards: a carded word is learning, a learned card's word known. */
+  wordStatuses: Pick<typeof wordStatusRepository, 'addNew' | 'promoteKnown'>;
 }
 
 /** The name of the deck every learner gets for the language they study, in their interface language. */
@@ -99,7 +105,7 @@ export function toFlashcard(row: FlashcardRow): Flashcard {
  * Decks, flashcards and their reviews (FSRS). Every query names the owner, so another learner's
  * deck or card is simply not found.
  */
-export function createDecksService({ db, clock, entitlements, userOf }: DecksDeps) {
+export function createDecksService({ db, clock, entitlements, userOf, wordStatuses }: DecksDeps) {
   async function findDeck(executor: Executor, userId: string, deckId: string) {
     const deck = await decks.find(executor, userId, deckId);
     if (!deck) throw notFound();
@@ -115,6 +121,41 @@ export function createDecksService({ db, clock, entitlements, userOf }: DecksDep
     const row = await decks.withStats(db, userId, deckId, now, today);
     if (!row) throw notFound();
     return { row, today };
+  }
+
+  /**
+   * Saves an answer: the card's next schedule and a review log, in one transaction, or nothing
+   * (null) when the card changed meanwhile or was answered seconds ago (the same answer again).
+   * A card that reaches long-term review makes its word known.
+   */
+  async function saveAnswer(
+    me: Me,
+    card: FlashcardRow,
+    rating: Grade,
+    method: ReviewMethod | 'reading',
+    typed: string | null,
+  ) {
+    const now = clock.now();
+    if (card.lastReview !== null && now.getTime() - card.lastReview.getTime() < RESUBMIT_WINDOW_MS) return null;
+    const { next, log } = answer(card, now, rating);
+    return db.transaction(async (tx) => {
+      const row = await cards.saveReview(tx, card.id, card.reps, next, now);
+      if (!row) return null;
+      await reviewLogs.insert(tx, {
+        userId: me.id,
+        flashcardId: card.id,
+        deckId: card.deckId,
+        method,
+        answer: typed,
+        ...log,
+        localDay: localDay(now, me.timezone),
+      });
+      const lemma = lemmaKey(card.word);
+      if (statusOf(row.state) === 'learned' && lemma) {
+        await wordStatuses.promoteKnown(tx, me.id, row.language as LearningLanguage, lemma, now);
+      }
+      return row;
+    });
   }
 
   async function findCard(userId: string, cardId: string) {
@@ -215,13 +256,16 @@ export function createDecksService({ db, clock, entitlements, userOf }: DecksDep
       const allowance = await entitlements.allowanceOf(userId);
       const row = await db.transaction(async (tx) => {
         await entitlements.consume(tx, allowance, userId, 'flashcards');
+        const language = (body.language ?? deck.language) as LearningLanguage;
+        const lemma = lemmaKey(body.word);
+        if (lemma) await wordStatuses.addNew(tx, userId, language, [lemma], 'learning', now);
         return cards.insert(tx, {
           userId,
           deckId,
           word: body.word,
           front: body.front,
           back: body.back,
-          language: body.language ?? deck.language,
+          language,
           searchText: searchTextOf(body),
           ...newSchedule(now),
           createdAt: now,
@@ -309,27 +353,8 @@ export function createDecksService({ db, clock, entitlements, userOf }: DecksDep
      */
     async review(userId: string, body: z.output<typeof reviewBody>): Promise<ReviewResult> {
       const [me, card] = await Promise.all([userOf(userId), findCard(userId, body.flashcard)]);
-      const now = clock.now();
       const { rating, correct } = rate(body, card.back);
-      const { next, log } = answer(card, now, rating);
-      const resubmitted =
-        card.lastReview !== null && now.getTime() - card.lastReview.getTime() < RESUBMIT_WINDOW_MS;
-      const saved = resubmitted
-        ? null
-        : await db.transaction(async (tx) => {
-            const row = await cards.saveReview(tx, card.id, card.reps, next, now);
-            if (!row) return null;
-            await reviewLogs.insert(tx, {
-              userId,
-              flashcardId: card.id,
-              deckId: card.deckId,
-              method: body.method,
-              answer: body.method === 'qa' ? body.answer : null,
-              ...log,
-              localDay: localDay(now, me.timezone),
-            });
-            return row;
-          });
+      const saved = await saveAnswer(me, card, rating, body.method, body.method === 'qa' ? body.answer : null);
       const current = saved ?? (await findCard(userId, card.id));
       return {
         flashcard: card.id,
@@ -339,6 +364,19 @@ export function createDecksService({ db, clock, entitlements, userOf }: DecksDep
         status: statusOf(current.state),
         next_review: current.due.toISOString(),
       };
+    },
+
+    /**
+     * Reading counts as review: a word looked up while reading whose cards are due is a lapse of
+     * each of them (answered "again", logged with method `reading`). Returns how many lapsed.
+     */
+    async lapseDueCards(userId: string, language: LearningLanguage, lemma: string): Promise<number> {
+      const due = await cards.dueOfWord(db, userId, language, lemma, clock.now());
+      if (due.length === 0) return 0;
+      const me = await userOf(userId);
+      let lapsed = 0;
+      for (const card of due) if (await saveAnswer(me, card, Rating.Again, 'reading', null)) lapsed += 1;
+      return lapsed;
     },
 
     /** The deck's reviews on the learner's local day. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { LibraryStory } from '@lendo/content';
+import { glossedSentence, type LibraryStory } from '@lendo/content';
 import { normalizeSentence } from '@lendo/shared';
 import type { Db } from '../../db/client.ts';
 import type { StoredSentence } from '../../db/schema.ts';
@@ -11,7 +11,7 @@ import { countWords, foldText } from './text.ts';
  * Bump when what the loader derives from a story changes (word counts, search text…): every story
  * is then written again once, though its files did not change.
  */
-const LOADER_VERSION = 2;
+const LOADER_VERSION = 3;
 
 export interface LibraryLoad {
   /** Stories in the library. */
@@ -22,7 +22,16 @@ export interface LibraryLoad {
   retired: number;
 }
 
-function rowsOf({ story, cover, contentHash }: LibraryStory, now: Date) {
+// TEMPORARY while glossaries are written
+const tempGlossed = (...args: Parameters<typeof glossedSentence>) => {
+  try {
+    return glossedSentence(...args);
+  } catch {
+    return [];
+  }
+};
+
+function rowsOf({ story, glossary, cover, contentHash }: LibraryStory, now: Date) {
   const id = storyIdFor(story.slug);
   const chapterRows: NewChapter[] = [];
   const pageRows: NewPage[] = [];
@@ -34,6 +43,11 @@ function rowsOf({ story, cover, contentHash }: LibraryStory, now: Date) {
         text: normalizeSentence(s.text),
         translations: s.translations,
         lemmas: s.lemmas,
+        words: tempGlossed(s, glossary).map(({ lemma, entry: { pos, ...glosses } }) => ({
+          lemma,
+          pos,
+          glosses,
+        })),
       }));
       words += sentences.reduce((sum, s) => sum + countWords(s.text), 0);
       pageRows.push({ chapterId, number: p + 1, sentences });

@@ -1,4 +1,4 @@
-import { normalizeSentence } from '@lendo/shared';
+import { normalizeSentence, type LearningLanguage } from '@lendo/shared';
 import type { Db } from '../../db/client.ts';
 import type { SentenceTranslations } from '../word-context/sentence-translations.ts';
 import { storiesRepository } from './repository.ts';
@@ -12,3 +12,7 @@ export function storySentences(db: Db): SentenceTranslations {
     },
   };
 }
+
+/** The library's stored sentence with this text (whitespace aside), its glossed words included. */
+export const librarySentence = (db: Db) => (language: LearningLanguage, sentence: string) =>
+  storiesRepository.findSentence(db, language, normalizeSentence(sentence));

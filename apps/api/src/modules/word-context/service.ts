@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  WORD_PATTERN,
   normalizeSentence,
   toLearningLanguage,
   translationLanguageFor,
@@ -10,6 +11,7 @@ import {
   type WordContext,
 } from '@lendo/shared';
 import type { Db } from '../../db/client.ts';
+import type { StoredSentence } from '../../db/schema.ts';
 import type { DictionaryClient } from '../../lib/dictionary-client.ts';
 import { LlmError, type LlmClient } from '../../lib/llm.ts';
 import { modelAnswer, wordContextMessages, type ModelAnswer } from './prompt.ts';
@@ -20,6 +22,8 @@ export interface WordContextDeps {
   db: Db;
   dictionary: DictionaryClient;
   sentences: SentenceTranslations;
+  /** The story library's sentence with this exact text, or null: its words carry authored glosses. */
+  librarySentence(language: LearningLanguage, text: string): Promise<StoredSentence | null>;
   /** The configured language model; without one every answer comes from the dictionary. */
   llm: LlmClient | null;
   localeOf(userId: string): Promise<Locale>;
@@ -31,6 +35,18 @@ interface Question {
   sentence: string;
   language: LearningLanguage;
   target: TranslationLanguage;
+  /** Which of the sentence's words was asked about, when the caller said. */
+  index?: number;
+}
+
+const lower = (word: string) => word.normalize('NFC').toLowerCase().replaceAll('’', "'");
+
+/** Where the word asked about stands among the sentence's words: at `index` if it is there, else its first use. */
+function wordPosition(question: Question): number {
+  const words = Array.from(question.sentence.matchAll(WORD_PATTERN), (m) => lower(m[0]));
+  const wanted = lower(question.word);
+  if (question.index !== undefined && words[question.index] === wanted) return question.index;
+  return words.indexOf(wanted);
 }
 
 const cacheKey = (q: Question) =>
@@ -38,7 +54,43 @@ const cacheKey = (q: Question) =>
     .update(JSON.stringify([q.language, q.word.toLowerCase(), q.sentence, q.target]))
     .digest('hex');
 
-export function createWordContextService({ db, dictionary, sentences, llm, localeOf, log }: WordContextDeps) {
+export function createWordContextService({
+  db,
+  dictionary,
+  sentences,
+  librarySentence,
+  llm,
+  localeOf,
+  log,
+}: WordContextDeps) {
+  /**
+   * The story glossary's sense of the word in a library sentence, with the sentence's authored
+   * translation; null for other text. The definition is the dictionary's, in the target language,
+   * for the same lemma and part of speech, when it has one.
+   */
+  async function fromGlossary(question: Question): Promise<WordContext | null> {
+    const target = toLearningLanguage(question.target);
+    const stored = await librarySentence(question.language, question.sentence);
+    const word = stored?.words[wordPosition(question)];
+    const gloss = word?.glosses[target];
+    if (!stored || !word || !gloss) return null;
+    const record = await dictionary.lookup(question.language, word.lemma);
+    const entry = record?.entries.find((e) => lower(e.lemma) === word.lemma && e.pos === word.pos);
+    const definition = entry?.translations.find((t) => t.language === target && t.definition)?.definition ?? '';
+    const translation = stored.translations[target] ?? '';
+    return {
+      word_translation: gloss,
+      definition,
+      definition_language: definition ? target : null,
+      lemma: word.lemma,
+      pos: word.pos,
+      translation,
+      source: 'glossary',
+      translation_source: translation ? 'authored' : 'none',
+      target_language: question.target,
+    };
+  }
+
   /** Asks the model, once per question; null when it fails, so the dictionary answers instead. */
   async function fromModel(model: LlmClient, question: Question): Promise<WordContext | null> {
     const key = cacheKey(question);
@@ -70,7 +122,15 @@ export function createWordContextService({ db, dictionary, sentences, llm, local
         model: model.model,
       });
     }
-    return { ...answer, source: 'model', translation_source: 'model', target_language: question.target };
+    return {
+      ...answer,
+      definition_language: toLearningLanguage(question.target),
+      lemma: '',
+      pos: null,
+      source: 'model',
+      translation_source: 'model',
+      target_language: question.target,
+    };
   }
 
   /** The dictionary's entry for the word and an authored translation of the sentence, if any. */
@@ -87,9 +147,16 @@ export function createWordContextService({ db, dictionary, sentences, llm, local
     ]);
     const entry = record?.entries[0];
     const translated = entry?.translations.find((t) => t.language === target);
+    // A definition in the learner's language when the dictionary has one, else the word's own, said as such.
+    const [definition, definitionLanguage] = translated?.definition
+      ? [translated.definition, target]
+      : [entry?.definition ?? '', question.language];
     return {
       word_translation: translated?.translation ?? '',
-      definition: translated?.definition || entry?.definition || '',
+      definition,
+      definition_language: definition ? definitionLanguage : null,
+      lemma: entry?.lemma ?? '',
+      pos: entry?.pos ?? null,
       translation: translation ?? '',
       source: 'dictionary',
       translation_source: translation ? 'authored' : 'none',
@@ -100,15 +167,18 @@ export function createWordContextService({ db, dictionary, sentences, llm, local
   return {
     async explain(
       userId: string,
-      query: { word: string; sentence: string; language: LearningLanguage },
+      query: { word: string; sentence: string; language: LearningLanguage; index?: number },
     ): Promise<WordContext> {
       const question: Question = {
         word: query.word,
         sentence: normalizeSentence(query.sentence),
         language: query.language,
         target: translationLanguageFor(await localeOf(userId), query.language),
+        index: query.index,
       };
-      return (llm && (await fromModel(llm, question))) ?? offline(question);
+      return (
+        (await fromGlossary(question)) ?? (llm && (await fromModel(llm, question))) ?? offline(question)
+      );
     },
   };
 }
