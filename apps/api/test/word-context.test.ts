@@ -36,6 +36,9 @@ describe('GET /ai/word-context/ without a language model', () => {
     expect(res.json()).toEqual({
       word_translation: 'ir',
       definition: 'deslocar-se de um lugar para outro',
+      definition_language: 'pt',
+      lemma: 'go',
+      pos: 'verb',
       translation: 'Nós vamos à feira todo domingo.',
       source: 'dictionary',
       translation_source: 'authored',
@@ -93,6 +96,9 @@ describe('GET /ai/word-context/ without a language model', () => {
     expect(res.json()).toEqual({
       word_translation: 'ir',
       definition: 'deslocar-se de um lugar para outro',
+      definition_language: 'pt',
+      lemma: 'go',
+      pos: 'verb',
       translation: '',
       source: 'dictionary',
       translation_source: 'none',
@@ -112,6 +118,19 @@ describe('GET /ai/word-context/ without a language model', () => {
       translation: "I'm staying home tonight.",
       target_language: 'en',
     });
+  });
+
+  it("labels a definition written only in the word's own language with that language", async () => {
+    const { tokens } = await signup(app, { locale: 'pt' });
+    const res = await explain(app, tokens, {
+      word: 'serendipity',
+      sentence: 'It was pure serendipity.',
+      language: 'en',
+    });
+    const answer = res.json();
+    expect(answer).toMatchObject({ source: 'dictionary', lemma: 'serendipity', target_language: 'pt-br' });
+    expect(answer.definition).not.toBe('');
+    expect(answer.definition_language).toBe('en');
   });
 
   it('answers a word the dictionary does not know with empty fields, never an error', async () => {
@@ -158,6 +177,9 @@ describe('GET /ai/word-context/ with a language model', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       ...modelAnswer,
+      definition_language: 'pt',
+      lemma: '',
+      pos: null,
       source: 'model',
       translation_source: 'model',
       target_language: 'pt-br',

@@ -38,7 +38,11 @@ describe('word statuses', () => {
   it('start new, are set one at a time, and "new" forgets them', async () => {
     const { api } = await learner(app);
     expect(await statuses(api)).toEqual({});
-    expect(await setStatus(api, 'House', 'learning')).toEqual({ language: 'en', lemma: 'house', status: 'learning' });
+    expect(await setStatus(api, 'House', 'learning')).toEqual({
+      language: 'en',
+      lemma: 'house',
+      status: 'learning',
+    });
     await setStatus(api, 'dog', 'known');
     await setStatus(api, 'tom', 'ignored');
     expect(await statuses(api)).toEqual({ house: 'learning', dog: 'known', tom: 'ignored' });
@@ -67,7 +71,10 @@ describe('word statuses', () => {
     await setStatus(api, 'cat', 'learning');
     await setStatus(api, 'tom', 'ignored');
     const marked = body<MarkKnownResult>(
-      await api.post('/words/statuses/known/', { language: 'en', lemmas: ['cat', 'dog', 'tom', 'sun', 'dog'] }),
+      await api.post('/words/statuses/known/', {
+        language: 'en',
+        lemmas: ['cat', 'dog', 'tom', 'sun', 'dog'],
+      }),
     );
     expect(marked).toEqual({ marked: 2 });
     expect(await statuses(api)).toEqual({ cat: 'learning', tom: 'ignored', dog: 'known', sun: 'known' });
@@ -80,7 +87,11 @@ describe('word statuses', () => {
     expect(await statuses(b.api)).toEqual({});
     await setStatus(b.api, 'house', 'new');
     expect(await statuses(a.api)).toEqual({ house: 'known' });
-    expect((await summary(b.api)).find((l) => l.language === 'en')).toEqual({ language: 'en', known: 0, learning: 0 });
+    expect((await summary(b.api)).find((l) => l.language === 'en')).toEqual({
+      language: 'en',
+      known: 0,
+      learning: 0,
+    });
   });
 
   it('refuse bad input with 400 and the error shape, and anonymous callers with 401', async () => {
@@ -97,12 +108,17 @@ describe('word statuses', () => {
     ];
     for (const res of bad) {
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toMatchObject({ message: expect.any(String), code: expect.stringMatching(/^error\./) });
+      expect(res.json()).toMatchObject({
+        message: expect.any(String),
+        code: expect.stringMatching(/^error\./),
+      });
     }
     expect(await statuses(api)).toEqual({});
     const anonymous = client(app, null);
     expect((await anonymous.get('/words/statuses/?language=en')).statusCode).toBe(401);
-    expect((await anonymous.put('/words/statuses/', { language: 'en', lemma: 'a', status: 'known' })).statusCode).toBe(401);
+    expect(
+      (await anonymous.put('/words/statuses/', { language: 'en', lemma: 'a', status: 'known' })).statusCode,
+    ).toBe(401);
     expect((await anonymous.post('/words/lookups/', { language: 'en', lemma: 'a' })).statusCode).toBe(401);
   });
 });
@@ -112,7 +128,12 @@ describe('looking words up and carding them', () => {
     const { api } = await learner(app);
     await setStatus(api, 'dog', 'known');
     await setStatus(api, 'tom', 'ignored');
-    expect(await lookUp(api, 'house')).toEqual({ language: 'en', lemma: 'house', status: 'learning', lapsed: 0 });
+    expect(await lookUp(api, 'house')).toEqual({
+      language: 'en',
+      lemma: 'house',
+      status: 'learning',
+      lapsed: 0,
+    });
     expect(await lookUp(api, 'dog')).toMatchObject({ status: 'known' });
     expect(await lookUp(api, 'tom')).toMatchObject({ status: 'ignored' });
     expect(await statuses(api)).toEqual({ dog: 'known', tom: 'ignored', house: 'learning' });
@@ -120,7 +141,11 @@ describe('looking words up and carding them', () => {
 
   it('makes a carded word learning, and known once its card is learned', async () => {
     const { api, deck } = await learner(app);
-    const created = await createCard(api, deck.id, { word: 'Passport', front: 'passport', back: 'passaporte' });
+    const created = await createCard(api, deck.id, {
+      word: 'Passport',
+      front: 'passport',
+      back: 'passaporte',
+    });
     expect(await statuses(api)).toEqual({ passport: 'learning' });
     await learn(api, created.id);
     expect(await statuses(api)).toEqual({ passport: 'known' });
@@ -146,7 +171,12 @@ describe('reading counts as review', () => {
     expect(await lookUp(api, 'river')).toMatchObject({ status: 'known', lapsed: 0 });
     clock.advance(Date.parse(next_review) - clock.now().getTime() + MINUTE_MS);
 
-    expect(await lookUp(api, 'River')).toEqual({ language: 'en', lemma: 'river', status: 'known', lapsed: 1 });
+    expect(await lookUp(api, 'River')).toEqual({
+      language: 'en',
+      lemma: 'river',
+      status: 'known',
+      lapsed: 1,
+    });
     expect(await card(api, looked.id)).toMatchObject({ status: 'learning' });
     expect(await reviewMethods(looked.id)).toEqual([
       { method: 'guess', rating: 3 },
@@ -164,7 +194,11 @@ describe('reading counts as review', () => {
   it("never touches another learner's cards", async () => {
     const owner = await learner(app);
     const other = await learner(app);
-    const created = await createCard(owner.api, owner.deck.id, { word: 'lamp', front: 'lamp', back: 'lâmpada' });
+    const created = await createCard(owner.api, owner.deck.id, {
+      word: 'lamp',
+      front: 'lamp',
+      back: 'lâmpada',
+    });
     const { next_review } = await learn(owner.api, created.id);
     clock.advance(Date.parse(next_review) - clock.now().getTime() + MINUTE_MS);
     expect(await lookUp(other.api, 'lamp')).toMatchObject({ lapsed: 0 });

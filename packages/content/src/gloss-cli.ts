@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { LEARNING_LANGUAGES } from '@lendo/shared';
-import { glossaryProblems, senseOf, sentenceTokens } from './glossary.ts';
+import { glossaryProblems, sentenceTokens } from './glossary.ts';
 import { STORIES_DIR, readStory } from './library.ts';
 
 const [command, ...slugs] = process.argv.slice(2);
@@ -30,7 +30,7 @@ if (command === 'check' && slugs.length > 0) {
     chapter.pages.forEach((page, p) =>
       page.forEach((sentence, s) => {
         for (const token of sentenceTokens(sentence)) {
-          const key = senseOf(sentence, token);
+          const key = token.sense;
           const use = uses.get(key) ?? { forms: new Set(), sentences: [] };
           use.forms.add(token.text);
           const line = `${c + 1}.${p + 1}.${s + 1} ${sentence.text} | ${others.map((l) => sentence.translations[l]).join(' | ')}`;

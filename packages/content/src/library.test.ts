@@ -86,7 +86,10 @@ describe('readStory', () => {
 
   /** A copy of the first story with `change` applied, read back. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests reach into the raw JSON freely
-  function readChanged(change: (story: any) => void, changeGlossary: (glossary: Glossary) => void = () => {}) {
+  function readChanged(
+    change: (story: any) => void,
+    changeGlossary: (glossary: Glossary) => void = () => {},
+  ) {
     const dir = join(mkdtempSync(join(tmpdir(), 'lendo-story-')), sample.story.slug);
     mkdirSync(dir);
     const json = JSON.parse(readFileSync(join(folder, 'story.json'), 'utf8'));
@@ -122,13 +125,29 @@ describe('readStory', () => {
     );
   });
 
+  it('fails without a glossary', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'lendo-story-')), sample.story.slug);
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'story.json'), readFileSync(join(folder, 'story.json')));
+    writeFileSync(join(dir, 'cover.svg'), sample.cover);
+    expect(() => readStory(dir)).toThrow(/glossary\.json.*has no glossary entry/s);
+  });
+
   it('fails on a word without a gloss, and on a missing gloss language', () => {
     const firstLemma = sentenceTokens(sample.story.chapters[0]!.pages[0]![0]!)[0]!.lemma;
-    expect(readChanged(() => {}, (g) => delete g[firstLemma])).toThrow(
-      new RegExp(`has no glossary entry "${firstLemma}"`),
-    );
+    expect(
+      readChanged(
+        () => {},
+        (g) => delete g[firstLemma],
+      ),
+    ).toThrow(new RegExp(`has no glossary entry "${firstLemma}"`));
     const other = LEARNING_LANGUAGES.find((l) => l !== sample.story.language)!;
-    expect(readChanged(() => {}, (g) => delete g[firstLemma]![other])).toThrow(new RegExp(`no ${other} gloss`));
+    expect(
+      readChanged(
+        () => {},
+        (g) => delete g[firstLemma]![other],
+      ),
+    ).toThrow(new RegExp(`no ${other} gloss`));
   });
 
   it('fails on a sense chosen for a word of another lemma', () => {
@@ -149,6 +168,7 @@ describe('readStory', () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'lendo-story-')), sample.story.slug);
     mkdirSync(dir);
     writeFileSync(join(dir, 'story.json'), readFileSync(join(folder, 'story.json')));
+    writeFileSync(join(dir, 'glossary.json'), readFileSync(join(folder, 'glossary.json')));
     writeFileSync(join(dir, 'cover.svg'), '<svg><script>alert(1)</script></svg>');
     expect(() => readStory(dir)).toThrow(/without scripts/);
   });

@@ -5,9 +5,6 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { LEARNING_LANGUAGES, LEVELS, type LearningLanguage, type Level } from '@lendo/shared';
 import { glossaryProblems, glossarySchema, type Glossary } from './glossary.ts';
-
-// TEMPORARY while the glossaries are written
-const STRICT_GLOSSARIES = process.env.STRICT_GLOSSARIES === '1';
 import { storySchema, type Story } from './schema.ts';
 
 export const STORIES_DIR = fileURLToPath(new URL('../stories', import.meta.url));
@@ -50,10 +47,8 @@ function readJson<T>(file: string, schema: z.ZodType<T>): { raw: string; data: T
 export function readStory(folder: string): LibraryStory {
   const { raw, data: story } = readJson(join(folder, 'story.json'), storySchema);
   const glossaryFile = join(folder, 'glossary.json');
-  const glossary = existsSync(glossaryFile)
-    ? readJson(glossaryFile, glossarySchema)
-    : { raw: '', data: {} };
-  const unglossed = STRICT_GLOSSARIES ? glossaryProblems(story, glossary.data) : [];
+  const glossary = existsSync(glossaryFile) ? readJson(glossaryFile, glossarySchema) : { raw: '', data: {} };
+  const unglossed = glossaryProblems(story, glossary.data);
   if (unglossed.length > 0) {
     const problems = unglossed.slice(0, 10).map((p) => `  ${p.where}: ${p.message}`);
     throw new LibraryError(`${glossaryFile} (${unglossed.length} problems):\n${problems.join('\n')}`);

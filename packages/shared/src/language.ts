@@ -75,7 +75,7 @@ export const wordContextQuery = z.object({
     .max(SENTENCE_MAX, { error: 'error.invalid-value' })
     .optional(),
 });
-export type WordContextQuery = z.input<typeof wordContextQuery>;
+export type WordContextQuery = z.output<typeof wordContextQuery>;
 
 /** Who explained a word: the story's authored glossary, a language model, or the dictionary. */
 export const WORD_CONTEXT_SOURCES = ['glossary', 'model', 'dictionary'] as const;

@@ -9,7 +9,10 @@ import {
   type StoreFile,
   type StoreMeta,
 } from '../store.ts';
-import { buildEntries, type Entries, type Lexicons } from './entries.ts';
+import { buildEntries, nameSpelling, type Entries, type Lexicons } from './entries.ts';
+
+/** The rank a lemma of the story library's glossaries sorts at, after every lexicon rank. */
+const LIBRARY_RANK = 1_000_000;
 import { buildExamples, exampleSources } from './examples.ts';
 import { sourceFingerprint } from './fingerprint.ts';
 import { readIrregular } from './irregular.ts';
@@ -83,17 +86,29 @@ async function buildLanguage(
     exceptions: language === 'en' ? wordnet?.exceptions : undefined,
   });
   for (const lemma of entries.keys()) addAnalysis(analyses, lemma, lemma, Analysis.self);
-  // The story sentences' own lemma maps: authored, as trusted as a regular inflection.
+  // The story sentences' own lemma maps: authored, as trusted as a regular inflection. A name's
+  // entry is spelt with its capitals ("curies" → Curie, beside the unit curie).
   for (const [form, lemmasOfForm] of library.forms) {
-    for (const lemma of lemmasOfForm) if (entries.has(lemma)) addAnalysis(analyses, form, lemma, Analysis.inflection);
+    for (const lemma of lemmasOfForm) {
+      for (const key of new Set([lemma, nameSpelling(lemma)])) {
+        if (entries.has(key)) addAnalysis(analyses, form, key, Analysis.inflection);
+      }
+    }
   }
+  // Lemmas the library glosses rank after the lexicon's and before unranked ones, so that a story's
+  // word is what its form means first ("barro" the noun before a form of "barrer").
+  const libraryLemmas = new Set(
+    [...library.senses.values()].map((sense) =>
+      sense.pos === 'name' ? nameSpelling(sense.lemma) : sense.lemma,
+    ),
+  );
 
-  const rankOf = new Map<string, number>();
+  const ranks = new Map<string, number>();
   for (const [lemma, list] of entries) {
-    const ranks = list.map((e) => e.rank ?? Infinity);
-    rankOf.set(lemma, Math.min(...ranks));
+    ranks.set(lemma, Math.min(...list.map((e) => e.rank ?? Infinity)));
   }
-  const rank = (lemma: string) => rankOf.get(lemma) ?? Infinity;
+  const rankOf = (lemma: string) =>
+    Math.min(ranks.get(lemma) ?? Infinity, libraryLemmas.has(lemma) ? LIBRARY_RANK : Infinity);
   const has = (lemma: string) => entries.has(lemma);
 
   const lemmas: string[] = [];
@@ -108,7 +123,7 @@ async function buildLanguage(
   };
   const table = (map: Analyses) =>
     [...map].map(([form, candidates]): [string, LemmaIds] => {
-      const ids = orderCandidates(candidates, rank, has).map(idOf);
+      const ids = orderCandidates(candidates, rankOf, has).map(idOf);
       return [form, ids.length === 1 ? ids[0]! : ids];
     });
 

@@ -117,14 +117,20 @@ function addFreedict(
 }
 
 /** A name's dictionary spelling: "são paulo" is "São Paulo". */
-const nameSpelling = (lemma: string) => lemma.replace(/(^|[\s-])(\p{Ll})/gu, (_, start, letter: string) => start + letter.toUpperCase());
+export const nameSpelling = (lemma: string) =>
+  lemma.replace(/(^|[\s-])(\p{Ll})/gu, (_, start, letter: string) => start + letter.toUpperCase());
 
 /**
  * Adds the story library's glosses: a lemma the other sources have gets the translations it lacks
  * (and its part of speech where they had none); a lemma they do not have gets an entry of its own.
  * So every word of the library is translated into both other languages.
  */
-function addLibrary(entries: Entries, language: LearningLanguage, words: LibraryWords, define: DefinitionFinder) {
+function addLibrary(
+  entries: Entries,
+  language: LearningLanguage,
+  words: LibraryWords,
+  define: DefinitionFinder,
+) {
   for (const sense of words.senses.values()) {
     const lemma = sense.pos === 'name' ? nameSpelling(sense.lemma) : sense.lemma;
     const known = entries.get(lemma) ?? (lemma === sense.lemma ? undefined : entries.get(sense.lemma));
@@ -198,7 +204,8 @@ export function buildEntries(
     addFreedict(entries[from], to, importFreedict(files.index, files.dict), define);
     sources.push(`freedict:${files.index}`);
   }
-  for (const language of LEARNING_LANGUAGES) addLibrary(entries[language], language, library[language], define);
+  for (const language of LEARNING_LANGUAGES)
+    addLibrary(entries[language], language, library[language], define);
   if (wordnet) addWordNet(entries.en, wordnet);
   return { entries, sources };
 }

@@ -1,5 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { AUTHORED_PARTS_OF_SPEECH, LEARNING_LANGUAGES, type LearningLanguage, type PartOfSpeech } from '@lendo/shared';
+import {
+  AUTHORED_PARTS_OF_SPEECH,
+  LEARNING_LANGUAGES,
+  type LearningLanguage,
+  type PartOfSpeech,
+} from '@lendo/shared';
 import { z } from 'zod';
 import { normalizeWord } from '../normalize.ts';
 
@@ -61,7 +66,9 @@ export function readLibraryWords(language: LearningLanguage, dir: URL = LIBRARY_
   for (const slug of readdirSync(languageDir).sort()) {
     const glossaryFile = new URL(`${slug}/glossary.json`, languageDir);
     if (existsSync(glossaryFile)) {
-      for (const [key, entry] of Object.entries(glossary.parse(JSON.parse(readFileSync(glossaryFile, 'utf8'))))) {
+      for (const [key, entry] of Object.entries(
+        glossary.parse(JSON.parse(readFileSync(glossaryFile, 'utf8'))),
+      )) {
         const lemma = normalizeWord(key.split('#')[0]!);
         const id = `${lemma} ${entry.pos}`;
         const sense = words.senses.get(id) ?? { lemma, pos: entry.pos, glosses: {} };

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listenForModals, type ModalRequest } from '@/lib/modals';
 import { stopSpeech } from '@/lib/speech';
 import { FakeAudio } from '@/testing/fake-audio';
 import { PlaySoundButton } from './play-sound-button';
@@ -76,6 +77,30 @@ describe('PlaySoundButton', () => {
     const failed = await screen.findByRole('button', { name: 'speech.failed-label|went' });
     expect(failed.getAttribute('title')).toBe('error.speech-unavailable');
     expect(toast.error).toHaveBeenCalledWith('error.speech-unavailable', { id: 'speech-error' });
+  });
+
+  it("opens the limit-reached modal, asking only once, when the plan's audio is used up", async () => {
+    const refusal = {
+      message: 'You have used all the audio minutes of your plan this month.',
+      code: 'limits.audio',
+    };
+    const fetchMock = vi.fn(async () => Response.json(refusal, { status: 403 }));
+    vi.stubGlobal('fetch', fetchMock);
+    vi.mocked(toast.error).mockClear();
+    const opened: ModalRequest[] = [];
+    const stopListening = listenForModals(
+      (request) => opened.push(request),
+      () => {},
+    );
+    render(<PlaySoundButton text="went" language="en" />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'speech.play-label|went' }));
+
+    await vi.waitFor(() => expect(opened).toEqual([{ name: 'limit-reached', props: { variant: 'audio' } }]));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'speech.play-label|went' })).toBeTruthy();
+    stopListening();
   });
 
   it('stops its sound when it goes away, e.g. when the modal closes', async () => {

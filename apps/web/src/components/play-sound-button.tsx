@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
+import { openModal } from '@/lib/modals';
 import {
   getSpeechStatus,
   playSpeech,
@@ -30,7 +31,8 @@ interface PlaySoundButtonProps {
 /**
  * Reads a text aloud (SPEC §7 text to speech). A click plays it, stopping any other sound of the app;
  * while it loads the button spins, while it plays a click stops it, and when no audio could be had
- * it says so (icon, label and a toast) until it is tried again.
+ * it says so (icon, label and a toast) until it is tried again. When the plan's audio is used up it
+ * opens the limit-reached modal instead.
  */
 export function PlaySoundButton({ text, language, look = 'plain', className }: PlaySoundButtonProps) {
   const { t } = useTranslation();
@@ -53,6 +55,10 @@ export function PlaySoundButton({ text, language, look = 'plain', className }: P
     setFailure(null);
     playSpeech(owner, text, language).catch((error: unknown) => {
       const code = errorCodeOf(error, 'error.speech-unavailable');
+      if (code === 'limits.audio') {
+        openModal('limit-reached', { variant: 'audio' });
+        return;
+      }
       setFailure({ text, code });
       toast.error(t(code), { id: 'speech-error' });
     });

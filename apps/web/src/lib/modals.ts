@@ -11,7 +11,7 @@ export type ComingSoonVariant = 'playlist-coming-soon' | 'statistics-coming-soon
 export type OfferReason = 'graded-reader-modal' | 'library-locked';
 
 /** Which allowance of the plan is used up. */
-export type LimitVariant = 'flashcards' | 'decks' | 'graded-reader';
+export type LimitVariant = 'flashcards' | 'decks' | 'graded-reader' | 'translations' | 'audio';
 
 /**
  * The flashcard modal: it edits the card with `flashcardId`, or creates one prefilled with the rest

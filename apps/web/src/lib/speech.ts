@@ -1,5 +1,5 @@
 import type { LearningLanguage, TranslationLanguage, TtsResponse } from '@lendo/shared';
-import { api } from './api-client';
+import { ApiError, api } from './api-client';
 
 /** Speech is asked for in a dictionary language; the API takes pt-br as a synonym of pt. */
 export type SpeechLanguage = LearningLanguage | TranslationLanguage;
@@ -116,7 +116,7 @@ async function playFrom(
  * Reads `text` aloud for `owner`, stopping anything else the app was playing (SPEC §7): the audio
  * file named by GET /tts, or, when that call fails or its audio does not load, the audio streamed by
  * GET /file/tts/. Resolves when the audio ends or is stopped; rejects with the last error when
- * neither source could be played.
+ * neither source could be played, or at once when the API refuses the first (4xx).
  */
 export async function playSpeech(owner: string, text: string, language: SpeechLanguage): Promise<void> {
   stopSpeech();
@@ -130,7 +130,8 @@ export async function playSpeech(owner: string, text: string, language: SpeechLa
   const params = { text, language };
   try {
     await playFrom(() => audioUrlOf(params, signal), signal, onPlaying).catch((error: unknown) => {
-      if (signal.aborted) throw error;
+      // A refusal (the plan's audio is used up) would be refused again: no second source.
+      if (signal.aborted || (error instanceof ApiError && error.status < 500)) throw error;
       return playFrom(() => audioFileOf(params, signal), signal, onPlaying);
     });
   } catch (error) {

@@ -136,7 +136,8 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
     typed: string | null,
   ) {
     const now = clock.now();
-    if (card.lastReview !== null && now.getTime() - card.lastReview.getTime() < RESUBMIT_WINDOW_MS) return null;
+    if (card.lastReview !== null && now.getTime() - card.lastReview.getTime() < RESUBMIT_WINDOW_MS)
+      return null;
     const { next, log } = answer(card, now, rating);
     return db.transaction(async (tx) => {
       const row = await cards.saveReview(tx, card.id, card.reps, next, now);
@@ -354,7 +355,13 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
     async review(userId: string, body: z.output<typeof reviewBody>): Promise<ReviewResult> {
       const [me, card] = await Promise.all([userOf(userId), findCard(userId, body.flashcard)]);
       const { rating, correct } = rate(body, card.back);
-      const saved = await saveAnswer(me, card, rating, body.method, body.method === 'qa' ? body.answer : null);
+      const saved = await saveAnswer(
+        me,
+        card,
+        rating,
+        body.method,
+        body.method === 'qa' ? body.answer : null,
+      );
       const current = saved ?? (await findCard(userId, card.id));
       return {
         flashcard: card.id,

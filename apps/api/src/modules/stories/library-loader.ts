@@ -22,15 +22,6 @@ export interface LibraryLoad {
   retired: number;
 }
 
-// TEMPORARY while glossaries are written
-const tempGlossed = (...args: Parameters<typeof glossedSentence>) => {
-  try {
-    return glossedSentence(...args);
-  } catch {
-    return [];
-  }
-};
-
 function rowsOf({ story, glossary, cover, contentHash }: LibraryStory, now: Date) {
   const id = storyIdFor(story.slug);
   const chapterRows: NewChapter[] = [];
@@ -43,7 +34,7 @@ function rowsOf({ story, glossary, cover, contentHash }: LibraryStory, now: Date
         text: normalizeSentence(s.text),
         translations: s.translations,
         lemmas: s.lemmas,
-        words: tempGlossed(s, glossary).map(({ lemma, entry: { pos, ...glosses } }) => ({
+        words: glossedSentence(s, glossary).map(({ lemma, entry: { pos, ...glosses } }) => ({
           lemma,
           pos,
           glosses,

@@ -76,7 +76,8 @@ export function createWordContextService({
     if (!stored || !word || !gloss) return null;
     const record = await dictionary.lookup(question.language, word.lemma);
     const entry = record?.entries.find((e) => lower(e.lemma) === word.lemma && e.pos === word.pos);
-    const definition = entry?.translations.find((t) => t.language === target && t.definition)?.definition ?? '';
+    const definition =
+      entry?.translations.find((t) => t.language === target && t.definition)?.definition ?? '';
     const translation = stored.translations[target] ?? '';
     return {
       word_translation: gloss,
@@ -176,9 +177,7 @@ export function createWordContextService({
         target: translationLanguageFor(await localeOf(userId), query.language),
         index: query.index,
       };
-      return (
-        (await fromGlossary(question)) ?? (llm && (await fromModel(llm, question))) ?? offline(question)
-      );
+      return (await fromGlossary(question)) ?? (llm && (await fromModel(llm, question))) ?? offline(question);
     },
   };
 }

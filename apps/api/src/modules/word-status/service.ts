@@ -74,4 +74,3 @@ export function createWordStatusService({ db, clock, lapseDueCards }: WordStatus
 }
 
 export type WordStatusService = ReturnType<typeof createWordStatusService>;
-

@@ -1,10 +1,16 @@
-import { Crown, Layers, Library } from 'lucide-react';
+import { Crown, Languages, Layers, Library, Volume2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Modal, ModalIcon } from '@/components/modal';
 import type { LimitVariant } from '@/lib/modals';
 import { UpgradePrompt } from './upgrade-prompt';
 
-const ICONS = { flashcards: Layers, decks: Library, 'graded-reader': Crown } as const;
+const ICONS = {
+  flashcards: Layers,
+  decks: Library,
+  'graded-reader': Crown,
+  translations: Languages,
+  audio: Volume2,
+} as const;
 
 interface LimitReachedModalProps {
   variant: LimitVariant;

@@ -1,4 +1,4 @@
-import type { LearningLanguage, ReaderSentence } from '@lendo/shared';
+import type { LearningLanguage, ReaderSentence, WordStatus } from '@lendo/shared';
 import { Fragment, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cx } from '@/lib/cx';
 import { lineRuns, tokenize, type Token } from '../tokenize';
@@ -18,17 +18,36 @@ interface ReaderTextProps {
   language: LearningLanguage;
   selected: WordSelection | null;
   onSelect: (selection: WordSelection) => void;
+  /** The learner's status of a word of a sentence, to colour it by; null leaves words uncoloured. */
+  statusOf: (sentence: ReaderSentence, word: string) => WordStatus | null;
   /** Names the text for assistive technology and says how to use it. */
   label: string;
   hint: string;
 }
+
+/** How a word of each status looks in the text: a discreet tint, known and ignored words plain. */
+const STATUS_STYLES: Record<WordStatus, string> = {
+  new: 'bg-word-new',
+  learning:
+    'bg-word-learning underline decoration-word-learning-line decoration-[1.5px] underline-offset-[0.22em]',
+  known: '',
+  ignored: '',
+};
 
 /**
  * One page of the story, every word a button. The words are one tab stop (a roving tabindex):
  * once focus is in the text, ← and → move between words, Home and End to the first and last,
  * and Enter or Space opens the word's popup.
  */
-export function ReaderText({ sentences, language, selected, onSelect, label, hint }: ReaderTextProps) {
+export function ReaderText({
+  sentences,
+  language,
+  selected,
+  onSelect,
+  statusOf,
+  label,
+  hint,
+}: ReaderTextProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [focusIndex, setFocusIndex] = useState(0);
   const hintId = useId();
@@ -87,11 +106,13 @@ export function ReaderText({ sentences, language, selected, onSelect, label, hin
                       selected !== null &&
                       selected.sentence === sentence &&
                       selected.tokenIndex === part.index;
+                    const status = statusOf(sentence, part.text);
                     return (
                       <button
                         key={part.index}
                         type="button"
                         data-word=""
+                        data-status={status ?? undefined}
                         tabIndex={part.wordIndex === focusIndex ? 0 : -1}
                         onClick={(event) => {
                           setFocusIndex(part.wordIndex);
@@ -105,6 +126,7 @@ export function ReaderText({ sentences, language, selected, onSelect, label, hin
                         }}
                         className={cx(
                           '-mx-[0.12em] rounded-[0.3em] px-[0.12em] transition-colors hover:bg-brand-soft/80 hover:text-brand-ink focus-visible:outline-offset-0',
+                          status && STATUS_STYLES[status],
                           isSelected &&
                             'bg-brand-soft text-brand-ink underline decoration-2 underline-offset-[0.2em]',
                         )}

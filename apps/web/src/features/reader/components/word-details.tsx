@@ -2,11 +2,14 @@ import {
   toLearningLanguage,
   type LearningLanguage,
   type TranslationLanguage,
+  type WordContextSource,
   type WordRecord,
+  type WordStatus,
+  WORD_STATUSES,
 } from '@lendo/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Bot, BookMarked, Layers, X } from 'lucide-react';
-import { useId, type ElementType, type ReactNode } from 'react';
+import { Bot, BookMarked, BookOpenText, Crown, Layers, X } from 'lucide-react';
+import { useEffect, useId, type ElementType, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { InlineRetry } from '@/components/inline-retry';
@@ -20,8 +23,10 @@ import { openModal } from '@/lib/modals';
 import { useWordContext } from '@/lib/word-context';
 import { useWordRecord } from '@/lib/word-record';
 import { useWordUseCases } from '@/lib/word-use-cases';
+import { lemmaIn, statusIn, useLookUpWord, useSetWordStatus, useWordStatuses } from '@/lib/word-status';
 import { groupTranslations, normalizeLookup } from '@/lib/word-view';
 import type { WordSelection } from './reader-text';
+import { StatusDot } from './word-status-bar';
 
 /** Dictionary entries shown in the popup; the word lookup modal has them all. */
 const ENTRIES_SHOWN = 2;
@@ -96,11 +101,11 @@ function DictionaryEntries({
                 {group.translations.map((item) => item.translation).join(', ')}
               </p>
             )}
-            {entry.definition && (
-              <p lang={language} className="text-sm text-pretty text-muted">
-                {entry.definition}
-              </p>
-            )}
+            <Definition
+              text={group?.translations.find((item) => item.definition)?.definition || entry.definition}
+              language={group?.translations.some((item) => item.definition) ? group.language : language}
+              target={toLearningLanguage(translationLanguage)}
+            />
           </li>
         );
       })}
@@ -108,15 +113,112 @@ function DictionaryEntries({
   );
 }
 
-/** Whoever answered the explanation: a language model, or the dictionary when there is none. */
-function SourceLabel({ source }: { source: 'model' | 'dictionary' }) {
+/**
+ * A definition, in the learner's language when there is one; one written only in another
+ * language says which, so it is never passed off as the learner's.
+ */
+function Definition({
+  text,
+  language,
+  target,
+}: {
+  text: string;
+  language: LearningLanguage;
+  target: LearningLanguage;
+}) {
   const { t } = useTranslation();
-  const Icon = source === 'model' ? Bot : BookMarked;
+  if (!text) return null;
+  return (
+    <p className="text-sm text-pretty text-muted">
+      {language !== target && (
+        <span className="mr-1.5 rounded bg-surface-muted px-1.5 py-0.5 text-[11px] font-semibold">
+          {t('reader.popup.definition-in', { language: t(`language.${language}`) })}
+        </span>
+      )}
+      <span lang={language}>{text}</span>
+    </p>
+  );
+}
+
+const SOURCE_ICONS = { glossary: BookOpenText, model: Bot, dictionary: BookMarked } as const;
+
+/** Whoever answered the explanation: the story's glossary, a language model, or the dictionary. */
+function SourceLabel({ source }: { source: WordContextSource }) {
+  const { t } = useTranslation();
+  const Icon = SOURCE_ICONS[source];
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-surface-muted px-2 py-0.5 text-[11px] font-semibold text-muted">
       <Icon aria-hidden="true" className="size-3.5" />
-      {t(source === 'model' ? 'reader.popup.source.model' : 'reader.popup.source.dictionary')}
+      {t(`reader.popup.source.${source}`)}
     </span>
+  );
+}
+
+/** The plan's monthly translations are used up: the rest of the popup still works; Pro is offered. */
+function TranslationsUsedUp() {
+  const { t } = useTranslation();
+  return (
+    <div className="grid justify-items-start gap-2">
+      <p className="text-sm text-pretty">{t('limits.translations')}</p>
+      <Button variant="secondary" onClick={() => openModal('limit-reached', { variant: 'translations' })}>
+        <Crown aria-hidden="true" className="size-4 text-pro" />
+        {t('reader.popup.see-plans')}
+      </Button>
+    </div>
+  );
+}
+
+const STATUS_KEYS: Record<string, WordStatus> = { '1': 'learning', k: 'known', i: 'ignored' };
+
+/**
+ * The word's status for this learner, set in one tap or with a key while the popup is open
+ * (1 learning, K known, I ignore). Opening the popup is a look-up: a new word becomes learning.
+ */
+function WordStatusPicker({ lemma, language }: { lemma: string; language: LearningLanguage }) {
+  const { t } = useTranslation();
+  const statuses = useWordStatuses(language);
+  const { mutate: lookUp } = useLookUpWord(language);
+  const { mutate: setStatus } = useSetWordStatus(language);
+  const status = statusIn(statuses.data, lemma);
+  const name = useId();
+
+  useEffect(() => lookUp(lemma), [lookUp, lemma]);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const next = STATUS_KEYS[event.key.toLowerCase()];
+      if (!next || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.target instanceof HTMLElement && event.target.closest('textarea, input:not([type="radio"])'))
+        return;
+      event.preventDefault();
+      setStatus({ lemma, status: next });
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [lemma, setStatus]);
+
+  return (
+    <fieldset className="grid grid-cols-4 gap-1 rounded-full bg-surface-muted p-1">
+      <legend className="sr-only">{t('reader.status.legend', { word: lemma })}</legend>
+      {WORD_STATUSES.map((value) => (
+        <label
+          key={value}
+          className="relative flex min-h-11 min-w-0 cursor-pointer items-center justify-center rounded-full px-1 text-[13px] font-semibold text-muted transition-colors hover:text-ink has-checked:bg-surface has-checked:text-ink has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-ring"
+        >
+          <input
+            type="radio"
+            name={name}
+            value={value}
+            checked={status === value}
+            onChange={() => setStatus({ lemma, status: value })}
+            className="absolute inset-0 cursor-pointer appearance-none rounded-full outline-none"
+          />
+          <span className="pointer-events-none flex min-w-0 items-center gap-1.5">
+            <StatusDot status={value} />
+            <span className="truncate">{t(`reader.status.${value}`)}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 
@@ -154,7 +256,10 @@ export function WordDetails({
   const locale = currentLocale();
   const { word, sentence, tokens, tokenIndex } = selection;
   const lookupWord = normalizeLookup(word);
-  const context = useWordContext({ word, sentence: sentence.text, language }, locale);
+  // Which of the sentence's words it is, so a word used twice gets the sense of the one tapped.
+  const index = tokens.slice(0, tokenIndex).filter((token) => token.word).length;
+  const context = useWordContext({ word, sentence: sentence.text, language, index }, locale);
+  const usedUp = context.isError && errorCodeOf(context.error) === 'limits.translations';
   const record = useWordRecord({ word: lookupWord, language });
   const useCases = useWordUseCases({ word: lookupWord, language }, locale);
 
@@ -195,6 +300,10 @@ export function WordDetails({
         </button>
       </header>
 
+      <div className="px-5 pb-4">
+        <WordStatusPicker lemma={lemmaIn(sentence, word)} language={language} />
+      </div>
+
       <Part title={t('reader.popup.sentence')}>
         <div className="flex items-start gap-2">
           <p lang={language} className="min-w-0 flex-1 font-reading text-[17px] leading-relaxed text-pretty">
@@ -229,19 +338,34 @@ export function WordDetails({
         title={t('reader.popup.meaning')}
         aside={context.data && <SourceLabel source={context.data.source} />}
       >
-        <QueryPart query={context}>
-          {(data) => (
-            <div className="grid gap-1">
-              <p
-                lang={toLearningLanguage(data.target_language)}
-                className="text-lg font-semibold text-brand-ink"
-              >
-                {data.word_translation}
-              </p>
-              {data.definition && <p className="text-sm text-pretty">{data.definition}</p>}
-            </div>
-          )}
-        </QueryPart>
+        {usedUp ? (
+          <TranslationsUsedUp />
+        ) : (
+          <QueryPart query={context}>
+            {(data) => (
+              <div className="grid gap-1">
+                <p className="flex flex-wrap items-baseline gap-x-2">
+                  <span
+                    lang={toLearningLanguage(data.target_language)}
+                    className="text-lg font-semibold text-brand-ink"
+                  >
+                    {data.word_translation || t('reader.popup.meaning-empty')}
+                  </span>
+                  {data.pos && (
+                    <span className="text-xs font-medium text-muted italic">{t(`pos.${data.pos}`)}</span>
+                  )}
+                </p>
+                {data.definition_language && (
+                  <Definition
+                    text={data.definition}
+                    language={data.definition_language}
+                    target={toLearningLanguage(data.target_language)}
+                  />
+                )}
+              </div>
+            )}
+          </QueryPart>
+        )}
       </Part>
 
       <Part title={t('reader.popup.dictionary')}>

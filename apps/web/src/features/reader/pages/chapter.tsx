@@ -1,16 +1,19 @@
-import type { ChapterDetail } from '@lendo/shared';
+import type { ChapterDetail, ReaderSentence } from '@lendo/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ArrowRight, ChevronLeft, Flag } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ArrowLeft, ArrowRight, CheckCheck, ChevronLeft, Flag } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Button } from '@/components/button';
 import { LevelBadge } from '@/components/level-badge';
 import { ProgressBar } from '@/components/progress-bar';
+import { lemmaIn, statusIn, useMarkKnown, useShowWordStatus, useWordStatuses } from '@/lib/word-status';
 import { chapterQueryOptions, useChapter } from '../api/get-chapter';
 import { ReaderText, type WordSelection } from '../components/reader-text';
 import { WordPopup } from '../components/word-popup';
+import { WordStatusBar } from '../components/word-status-bar';
+import { tokenize } from '../tokenize';
 import { usePageKeys, useSwipe } from '../use-page-turns';
 import { useProgressReporter } from '../use-progress-reporter';
 
@@ -92,7 +95,27 @@ function ChapterReader({ chapter }: { chapter: ChapterDetail }) {
   };
 
   const pageLabel = t('reader.page-of', { page, total });
-  const sentences = chapter.pages[page - 1]?.sentences ?? [];
+  const sentences = useMemo(() => chapter.pages[page - 1]?.sentences ?? [], [chapter, page]);
+
+  const statuses = useWordStatuses(story.language).data;
+  const showStatus = useShowWordStatus();
+  const statusOf = (sentence: ReaderSentence, word: string) =>
+    showStatus && statuses ? statusIn(statuses, lemmaIn(sentence, word)) : null;
+  // The page's words the learner has never met, offered as known when they turn the page.
+  const newLemmas = useMemo(() => {
+    if (!statuses) return [];
+    const lemmas = sentences.flatMap((sentence) =>
+      tokenize(sentence.text)
+        .filter((token) => token.word)
+        .map((token) => lemmaIn(sentence, token.text)),
+    );
+    return [...new Set(lemmas)].filter((lemma) => statusIn(statuses, lemma) === 'new');
+  }, [sentences, statuses]);
+  const markKnown = useMarkKnown(story.language);
+  const markKnownAndContinue = () => {
+    markKnown.mutate(newLemmas, { onError: () => toast.error(t('reader.mark-known-error')) });
+    next();
+  };
 
   return (
     <div className="mx-auto w-full max-w-[68ch]">
@@ -139,6 +162,8 @@ function ChapterReader({ chapter }: { chapter: ChapterDetail }) {
           )}
         </header>
 
+        <WordStatusBar />
+
         <div {...swipe} className="min-h-[40dvh] touch-pan-y">
           <ReaderText
             key={page}
@@ -146,12 +171,24 @@ function ChapterReader({ chapter }: { chapter: ChapterDetail }) {
             language={story.language}
             selected={selection}
             onSelect={select}
+            statusOf={statusOf}
             label={pageLabel}
             hint={t('reader.text-hint')}
           />
         </div>
 
         <nav aria-label={t('reader.pages-nav')} className="mt-10 grid gap-3">
+          {newLemmas.length > 0 && (
+            <Button
+              variant="secondary"
+              onClick={markKnownAndContinue}
+              disabled={finishing}
+              className="justify-self-stretch sm:justify-self-end"
+            >
+              <CheckCheck aria-hidden="true" className="size-5" />
+              {t('reader.mark-known', { count: newLemmas.length })}
+            </Button>
+          )}
           <div className="flex items-center gap-3">
             <Button variant="secondary" size="lg" onClick={previous} disabled={page <= 1} className="px-4">
               <ArrowLeft aria-hidden="true" className="size-5" />

@@ -15,6 +15,7 @@ import { storyHomeQueryOptions } from '../api/get-story-home';
 import { ALL_CATEGORIES, CategoryTabs } from '../components/category-tabs';
 import { FilterSelect } from '../components/filter-select';
 import { HomeSections } from '../components/home-sections';
+import { KnownWords } from '../components/known-words';
 import { SearchResults } from '../components/search-results';
 import {
   isFiltering,
@@ -96,11 +97,14 @@ export default function HomePage() {
   return (
     <div className="grid gap-6 sm:gap-8">
       <title>{`${t('nav.home')} · Lendo`}</title>
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight break-words text-balance sm:text-4xl">
-          {t('home.greeting', { name: me.name || me.username })}
-        </h1>
-        <p className="mt-2 max-w-prose text-pretty text-muted">{t('home.subtitle')}</p>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0 flex-1 basis-72">
+          <h1 className="text-3xl font-bold tracking-tight break-words text-balance sm:text-4xl">
+            {t('home.greeting', { name: me.name || me.username })}
+          </h1>
+          <p className="mt-2 max-w-prose text-pretty text-muted">{t('home.subtitle')}</p>
+        </div>
+        <KnownWords languages={me.study_languages} />
       </header>
 
       {me.study_languages.length > 1 && <StudiedLanguageSwitch />}
