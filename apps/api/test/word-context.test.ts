@@ -164,6 +164,85 @@ describe('GET /ai/word-context/ without a language model', () => {
   });
 });
 
+describe('GET /ai/word-context/ on the story library', () => {
+  const { app } = offline;
+  const bluebeard = storyOf('en-bluebeards-key')
+    .chapters.flatMap((c) => c.pages.flat())
+    .find((s) => s.text.includes('understood at once'))!.text;
+
+  it("gives the story glossary's sense of the word in its sentence, naming the glossary as its source", async () => {
+    const { tokens } = await signup(app, { locale: 'en' });
+    const res = await explain(app, tokens, {
+      word: 'venda',
+      sentence: 'Um dia, a mãe diz: “João, vá à cidade e venda a vaca.”',
+      language: 'pt',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      word_translation: 'sell',
+      lemma: 'vender',
+      pos: 'verb',
+      translation: 'One day, his mother says: “João, go to town and sell the cow.”',
+      source: 'glossary',
+      translation_source: 'authored',
+      target_language: 'en',
+    });
+  });
+
+  it("answers in the learner's translation language", async () => {
+    const sentence = 'The water is very deep, and the princess cries.';
+    const pt = await signup(app, { locale: 'pt' });
+    const es = await signup(app, { locale: 'es' });
+    const query = { word: 'cries', sentence, language: 'en' };
+    expect((await explain(app, pt.tokens, query)).json()).toMatchObject({
+      word_translation: 'chorar',
+      lemma: 'cry',
+      source: 'glossary',
+      target_language: 'pt-br',
+    });
+    expect((await explain(app, es.tokens, query)).json()).toMatchObject({
+      word_translation: 'llorar',
+      source: 'glossary',
+      target_language: 'es',
+    });
+  });
+
+  it('tells two uses of a word in one sentence apart by their index', async () => {
+    const { tokens } = await signup(app, { locale: 'pt' });
+    const words = bluebeard.match(/\p{L}+(?:['’-]\p{L}+)*/gu)!;
+    const [first, second] = words.flatMap((w, i) => (w === 'once' ? [i] : []));
+    const ask = async (index?: number) =>
+      (
+        await explain(app, tokens, {
+          word: 'once',
+          sentence: bluebeard,
+          language: 'en',
+          ...(index === undefined ? {} : { index: String(index) }),
+        })
+      ).json();
+    expect(await ask(first)).toMatchObject({
+      word_translation: 'imediatamente (at once)',
+      source: 'glossary',
+    });
+    expect(await ask(second)).toMatchObject({ word_translation: 'um dia, certa vez', source: 'glossary' });
+    // Without an index, or with one that is not that word, the first use answers.
+    expect(await ask()).toMatchObject({ word_translation: 'imediatamente (at once)' });
+    expect(await ask(0)).toMatchObject({ word_translation: 'imediatamente (at once)' });
+  });
+
+  it('refuses an index that is not a whole number', async () => {
+    const { tokens } = await signup(app);
+    const res = await explain(app, tokens, {
+      word: 'once',
+      sentence: bluebeard,
+      language: 'en',
+      index: '-1',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ fields: { index: 'error.invalid-value' } });
+  });
+});
+
 describe('GET /ai/word-context/ with a language model', () => {
   const { app, database } = withModel;
   const cached = async () => (await database.db.select({ n: count() }).from(wordContextCache))[0]!.n;
@@ -198,6 +277,18 @@ describe('GET /ai/word-context/ with a language model', () => {
     expect(system!.content).toMatch(/word_translation.*definition.*translation/s);
     expect(user).toMatchObject({ role: 'user' });
     expect(JSON.parse(user!.content)).toEqual({ word: 'go', sentence: market });
+  });
+
+  it("answers a library sentence from the story's glossary without asking the model", async () => {
+    const { tokens } = await signup(app);
+    const before = llm.requests.length;
+    const res = await explain(app, tokens, {
+      word: 'cries',
+      sentence: 'The water is very deep, and the princess cries.',
+      language: 'en',
+    });
+    expect(res.json()).toMatchObject({ word_translation: 'chorar', source: 'glossary' });
+    expect(llm.requests).toHaveLength(before);
   });
 
   it('caches the answer: the same question again does not reach the model', async () => {
