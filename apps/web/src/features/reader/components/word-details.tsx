@@ -26,7 +26,6 @@ import { useWordUseCases } from '@/lib/word-use-cases';
 import { lemmaIn, statusIn, useLookUpWord, useSetWordStatus, useWordStatuses } from '@/lib/word-status';
 import { groupTranslations, normalizeLookup } from '@/lib/word-view';
 import type { WordSelection } from './reader-text';
-import { StatusDot } from './word-status-bar';
 
 /** Dictionary entries shown in the popup; the word lookup modal has them all. */
 const ENTRIES_SHOWN = 2;
@@ -202,7 +201,7 @@ function WordStatusPicker({ lemma, language }: { lemma: string; language: Learni
       {WORD_STATUSES.map((value) => (
         <label
           key={value}
-          className="relative flex min-h-11 min-w-0 cursor-pointer items-center justify-center rounded-full px-1 text-[13px] font-semibold text-muted transition-colors hover:text-ink has-checked:bg-surface has-checked:text-ink has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-ring"
+          className="relative flex min-h-11 min-w-0 cursor-pointer items-center justify-center rounded-full px-0.5 text-[13px] font-semibold text-muted transition-colors hover:text-ink has-checked:bg-surface has-checked:text-ink has-checked:shadow-sm has-focus-visible:outline-2 has-focus-visible:outline-ring"
         >
           <input
             type="radio"
@@ -212,10 +211,7 @@ function WordStatusPicker({ lemma, language }: { lemma: string; language: Learni
             onChange={() => setStatus({ lemma, status: value })}
             className="absolute inset-0 cursor-pointer appearance-none rounded-full outline-none"
           />
-          <span className="pointer-events-none flex min-w-0 items-center gap-1.5">
-            <StatusDot status={value} />
-            <span className="truncate">{t(`reader.status.${value}`)}</span>
-          </span>
+          <span className="pointer-events-none truncate">{t(`reader.status.${value}`)}</span>
         </label>
       ))}
     </fieldset>

@@ -1,21 +1,14 @@
-import type { WordStatus } from '@lendo/shared';
 import { Switch } from 'radix-ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '@/lib/cx';
 import { setShowWordStatus, useShowWordStatus } from '@/lib/word-status';
 
-/** The colour each status has in the reader, as a dot for the legend and the popup's picker. */
-export const STATUS_DOTS: Record<WordStatus, string> = {
+/** The colours of the statuses the reader marks, as dots for the legend. */
+const STATUS_DOTS = {
   new: 'bg-word-new ring-1 ring-line-strong',
   learning: 'bg-word-learning ring-1 ring-word-learning-line',
-  known: 'bg-surface ring-1 ring-line-strong',
-  ignored: 'bg-surface-muted ring-1 ring-line',
-};
-
-export function StatusDot({ status }: { status: WordStatus }) {
-  return <span aria-hidden="true" className={cx('size-2.5 shrink-0 rounded-full', STATUS_DOTS[status])} />;
-}
+} as const;
 
 /** Above the text: whether words are coloured by status (remembered on this device), and what the colours mean. */
 export function WordStatusBar() {
@@ -44,7 +37,10 @@ export function WordStatusBar() {
           <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-muted">
             {(['new', 'learning'] as const).map((status) => (
               <li key={status} className="flex items-center gap-1.5">
-                <StatusDot status={status} />
+                <span
+                  aria-hidden="true"
+                  className={cx('size-2.5 shrink-0 rounded-full', STATUS_DOTS[status])}
+                />
                 {t(`reader.status.${status}`)}
               </li>
             ))}
@@ -52,7 +48,7 @@ export function WordStatusBar() {
         )}
       </div>
       <p id={hintId} className="text-xs text-pretty text-muted">
-        {t('reader.status.hint')}
+        {t('reader.status.hint')} <span className="max-desktop:hidden">{t('reader.status.keys')}</span>
       </p>
     </div>
   );
