@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { STORIES_DIR, readLibrary } from '@lendo/content';
+import { dirname, join } from 'node:path';
+import { STORIES_DIR, glossaryProblems, readLibrary, storySchema, type Glossary } from '@lendo/content';
 import { asc, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chapters, pages, readingSessions, stories } from '../src/db/schema.ts';
@@ -27,11 +27,18 @@ function libraryCopy(edit: (root: string) => void) {
 }
 
 const storyFile = (root: string, slug: string) => join(root, slug.slice(0, 2), slug, 'story.json');
+/** Edits a story of the copy; glossary entries no word uses any more go, as an author would remove them. */
 function editStory(root: string, slug: string, change: (story: (typeof library)[number]) => void) {
   const file = storyFile(root, slug);
   const story = JSON.parse(readFileSync(file, 'utf8'));
   change(story);
   writeFileSync(file, JSON.stringify(story, null, 2));
+  const glossaryFile = join(dirname(file), 'glossary.json');
+  const glossary = JSON.parse(readFileSync(glossaryFile, 'utf8')) as Glossary;
+  for (const problem of glossaryProblems(storySchema.parse(story), glossary)) {
+    if (problem.message === 'no word of the story uses this entry') delete glossary[problem.where];
+  }
+  writeFileSync(glossaryFile, JSON.stringify(glossary, null, 2));
 }
 
 async function snapshot() {
@@ -87,9 +94,9 @@ describe('loading the story library', () => {
     const edited = libraryCopy((root) =>
       editStory(root, slug, (story) => {
         const sentence = story.chapters[0]!.pages[0]![0]!;
-        sentence.text = `Edited: ${sentence.text}`;
+        sentence.text = `“${sentence.text}”`;
         sentence.translations = Object.fromEntries(
-          Object.entries(sentence.translations).map(([language, text]) => [language, `Edited: ${text}`]),
+          Object.entries(sentence.translations).map(([language, text]) => [language, `“${text}”`]),
         );
         story.chapters[1]!.pages.pop();
         story.chapters.pop();
@@ -131,8 +138,8 @@ describe('loading the story library', () => {
 
     const chapter = (await get(app, a, `/api/chapters/${chapterId(slug, 1)}/`)).json();
     const sentence = chapter.pages[0].sentences[0];
-    expect(sentence.text).toBe(`Edited: ${original.chapters[0]!.pages[0]![0]!.text}`);
-    expect(sentence.translation).toMatch(/^Edited: /);
+    expect(sentence.text).toBe(`“${original.chapters[0]!.pages[0]![0]!.text}”`);
+    expect(sentence.translation).toMatch(/^“.+”$/);
     expect(chapter.next_chapter_id).toBe(chapterId(slug, 2));
 
     // The dropped chapter is gone; the time read in it still counts.

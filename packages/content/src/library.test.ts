@@ -85,8 +85,8 @@ describe('readStory', () => {
   const folder = join(STORIES_DIR, sample.story.language, sample.story.slug);
 
   /** A copy of the first story with `change` applied, read back. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests reach into the raw JSON freely
   function readChanged(
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests reach into the raw JSON freely
     change: (story: any) => void,
     changeGlossary: (glossary: Glossary) => void = () => {},
   ) {

@@ -51,18 +51,24 @@ describe('language helper queries (SPEC §9)', () => {
     );
   });
 
-  it('retries word-context twice, also where the app would not retry', async () => {
+  it('retries word-context twice on a failure, but never a refusal such as a used-up allowance', async () => {
     const options = wordContextQueryOptions(
-      { word: 'went', sentence: 'She went home.', language: 'en' },
+      { word: 'went', sentence: 'She went home.', language: 'en', index: 1 },
       'en',
     );
-    expect(options.retry).toBe(2);
 
-    fetchMock.mockImplementation(async () => Response.json({ code: 'error.unexpected' }, { status: 400 }));
-    await expect(newClient().fetchQuery(options)).rejects.toMatchObject({ status: 400 });
+    fetchMock.mockImplementation(async () => unavailable());
+    await expect(newClient().fetchQuery(options)).rejects.toMatchObject({ status: 503 });
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe(
-      '/api/ai/word-context/?word=went&sentence=She+went+home.&language=en',
+      '/api/ai/word-context/?word=went&sentence=She+went+home.&language=en&index=1',
     );
+
+    fetchMock.mockReset();
+    fetchMock.mockImplementation(async () =>
+      Response.json({ message: 'Used up.', code: 'limits.translations' }, { status: 403 }),
+    );
+    await expect(newClient().fetchQuery(options)).rejects.toMatchObject({ status: 403 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
