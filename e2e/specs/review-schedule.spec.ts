@@ -4,8 +4,10 @@ import { createAccount, storeTokens } from '../support/api.ts';
 
 /*
  * Runs in the "clock" project, on a server whose clock stands still until a test moves it
- * (POST /api/dev/clock/): a due date is reached by moving the clock, never by waiting.
+ * (POST /api/dev/clock/): a due date is reached by moving the clock, never by waiting. The tests
+ * share that clock, so they run one after the other.
  */
+test.describe.configure({ mode: 'default' });
 
 test('a card answered "got it" comes back on its due date', async ({ page, request }) => {
   const { tokens } = await createAccount(request, { onboarded: true });
@@ -65,4 +67,68 @@ test('a card answered "got it" comes back on its due date', async ({ page, reque
   await page.getByRole('button', { name: 'Show answer' }).click();
   await page.getByRole('button', { name: 'Got it' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Review complete!' })).toBeVisible();
+});
+
+/*
+ * Reading counts as review: a word looked up again while its card is due is a lapse of that card;
+ * a due card whose word is only read is left alone.
+ */
+interface Card {
+  id: string;
+  word: string;
+  status: string;
+  last_review: string | null;
+}
+
+test('looking a word up again lapses its due card, and only that one', async ({ page, request }) => {
+  const { tokens } = await createAccount(request, { onboarded: true });
+  const headers = { authorization: `Bearer ${tokens.access}` };
+  const [deck] = (await (await request.get('/api/deck/decks/', { headers })).json()) as { id: string }[];
+  for (const [word, back] of [
+    ['castle', 'castelo'],
+    ['garden', 'jardim'],
+  ]) {
+    const created = await request.post(`/api/deck/decks/${deck!.id}/flashcards/`, {
+      data: { word, front: word, back },
+      headers,
+    });
+    const card = (await created.json()) as Card;
+    const answered = await request.post('/api/deck/reviews/', {
+      data: { flashcard: card.id, method: 'guess', result: 'got_it' },
+      headers,
+    });
+    expect(answered.ok()).toBe(true);
+  }
+  const cards = async () =>
+    (
+      (await (await request.get(`/api/deck/decks/${deck!.id}/flashcards/`, { headers })).json()) as {
+        results: Card[];
+      }
+    ).results;
+  const answeredAt = Object.fromEntries((await cards()).map((card) => [card.word, card.last_review]));
+
+  // Both cards come due at their second learning step, ten minutes on.
+  const moved = await request.post('/api/dev/clock/', { data: { advance_seconds: 11 * 60 } });
+  const { now } = (await moved.json()) as { now: string };
+
+  const list = await request.get('/api/stories/', { params: { search: 'frog', language: 'en' }, headers });
+  const [story] = ((await list.json()) as { results: { id: string }[] }).results;
+  const detail = (await (await request.get(`/api/stories/${story!.id}/`, { headers })).json()) as {
+    chapters: { id: string }[];
+  };
+  await storeTokens(page, tokens);
+  await page.goto(`/chapter/${detail.chapters[0]!.id}`);
+
+  const lookup = page.waitForResponse((res) => res.url().endsWith('/api/words/lookups/'));
+  await page
+    .getByRole('group', { name: 'Page 1 of 2' })
+    .getByRole('button', { name: 'castle', exact: true })
+    .click();
+  expect(await (await lookup).json()).toMatchObject({ lemma: 'castle', lapsed: 1 });
+  await expect(page.getByRole('dialog', { name: 'castle' })).toBeVisible();
+
+  const after = Object.fromEntries((await cards()).map((card) => [card.word, card]));
+  expect(after.castle).toMatchObject({ status: 'learning', last_review: now });
+  // "garden" is on the same page and was due too, but it was only read.
+  expect(after.garden!.last_review).toBe(answeredAt.garden);
 });

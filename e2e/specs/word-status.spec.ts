@@ -142,39 +142,70 @@ test('word colours can be turned off, and stay off on this device', async ({ pag
   await expect(text(page, 'en', 1).locator('[data-status]')).toHaveCount(0);
 });
 
-test('with the monthly translations used up, the popup still helps and offers Pro without retrying', async ({
-  page,
-  request,
-}) => {
-  const { tokens } = await openFrogPrince(page, request, 'en');
-  // Spend the basic plan's 100 translations through the API.
-  const headers = { authorization: `Bearer ${tokens.access}` };
-  for (let i = 0; i < 100; i++) {
-    const res = await request.get('/api/ai/word-context/', {
-      params: { word: 'ball', sentence: 'She has a golden ball.', language: 'en' },
-      headers,
+/** What the popup says once the month's translations are used up, per interface language. */
+const USED_UP = {
+  en: {
+    message: 'You have used all the translations of your plan this month.',
+    sentence: 'Há uma jovem princesa em um grande castelo.',
+    dictionary: 'Dictionary',
+    translation: 'castelo',
+    seePlans: 'See plans',
+    title: "You've used this month's translations",
+  },
+  pt: {
+    message: 'Você usou todas as traduções do seu plano neste mês.',
+    sentence: 'Há uma jovem princesa em um grande castelo.',
+    dictionary: 'Dicionário',
+    translation: 'castelo',
+    seePlans: 'Ver planos',
+    title: 'Você usou as traduções deste mês',
+  },
+  es: {
+    message: 'Has usado todas las traducciones de tu plan este mes.',
+    sentence: 'Hay una joven princesa en un gran castillo.',
+    dictionary: 'Diccionario',
+    translation: 'castillo',
+    seePlans: 'Ver planes',
+    title: 'Usaste las traducciones de este mes',
+  },
+} as const;
+
+for (const locale of ['pt', 'en', 'es'] as const) {
+  const u = USED_UP[locale];
+
+  test(`with the monthly translations used up, the popup still helps and offers Pro without retrying (${locale})`, async ({
+    page,
+    request,
+  }) => {
+    const { tokens } = await openFrogPrince(page, request, locale);
+    // Spend the basic plan's 100 translations through the API.
+    const headers = { authorization: `Bearer ${tokens.access}` };
+    for (let i = 0; i < 100; i++) {
+      const res = await request.get('/api/ai/word-context/', {
+        params: { word: 'ball', sentence: 'She has a golden ball.', language: 'en' },
+        headers,
+      });
+      expect(res.ok()).toBe(true);
+    }
+    const asked: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/api/ai/word-context/')) asked.push(req.url());
     });
-    expect(res.ok()).toBe(true);
-  }
-  const asked: string[] = [];
-  page.on('request', (req) => {
-    if (req.url().includes('/api/ai/word-context/')) asked.push(req.url());
+
+    await text(page, locale, 1).getByRole('button', { name: 'castle', exact: true }).click();
+    const popup = page.getByRole('dialog', { name: 'castle' });
+    const meaning = popup.getByRole('region', { name: TEXTS[locale].meaning });
+    await expect(meaning.getByText(u.message)).toBeVisible();
+    // The sentence's translation and the dictionary do not count against the allowance.
+    await expect(popup.getByText(u.sentence)).toBeVisible();
+    await expect(
+      popup.getByRole('region', { name: u.dictionary }).getByText(u.translation).first(),
+    ).toBeVisible();
+    expect(asked).toHaveLength(1);
+
+    await meaning.getByRole('button', { name: u.seePlans }).click();
+    await expect(page.getByRole('dialog', { name: u.title })).toBeVisible();
+    await expectAccessible(page);
+    expect(asked).toHaveLength(1);
   });
-
-  await text(page, 'en', 1).getByRole('button', { name: 'castle', exact: true }).click();
-  const popup = page.getByRole('dialog', { name: 'castle' });
-  const meaning = popup.getByRole('region', { name: 'Meaning here' });
-  await expect(
-    meaning.getByText('You have used all the translations of your plan this month.'),
-  ).toBeVisible();
-  // The sentence's translation and the dictionary do not count against the allowance.
-  await expect(popup.getByText('Há uma jovem princesa em um grande castelo.')).toBeVisible();
-  await expect(popup.getByRole('region', { name: 'Dictionary' }).getByText('castelo').first()).toBeVisible();
-  expect(asked).toHaveLength(1);
-
-  await meaning.getByRole('button', { name: 'See plans' }).click();
-  const limit = page.getByRole('dialog', { name: "You've used this month's translations" });
-  await expect(limit).toBeVisible();
-  await expectAccessible(page);
-  expect(asked).toHaveLength(1);
-});
+}
