@@ -13,6 +13,7 @@ import { useEffect, useId, type ElementType, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
 import { InlineRetry } from '@/components/inline-retry';
+import { Definition } from '@/components/definition';
 import { PlaySoundButton } from '@/components/play-sound-button';
 import { UseCaseSentence } from '@/components/use-case-sentence';
 import { Skeleton } from '@/components/skeleton';
@@ -109,33 +110,6 @@ function DictionaryEntries({
         );
       })}
     </ul>
-  );
-}
-
-/**
- * A definition, in the learner's language when there is one; one written only in another
- * language says which, so it is never passed off as the learner's.
- */
-function Definition({
-  text,
-  language,
-  target,
-}: {
-  text: string;
-  language: LearningLanguage;
-  target: LearningLanguage;
-}) {
-  const { t } = useTranslation();
-  if (!text) return null;
-  return (
-    <p className="text-sm text-pretty text-muted">
-      {language !== target && (
-        <span className="mr-1.5 rounded bg-surface-muted px-1.5 py-0.5 text-[11px] font-semibold">
-          {t('reader.popup.definition-in', { language: t(`language.${language}`) })}
-        </span>
-      )}
-      <span lang={language}>{text}</span>
-    </p>
   );
 }
 

@@ -1,5 +1,11 @@
-import type { DictionaryEntry, LearningLanguage, TranslationLanguage } from '@lendo/shared';
+import {
+  toLearningLanguage,
+  type DictionaryEntry,
+  type LearningLanguage,
+  type TranslationLanguage,
+} from '@lendo/shared';
 import { useTranslation } from 'react-i18next';
+import { Definition } from '@/components/definition';
 import { cx } from '@/lib/cx';
 import { groupTranslations, normalizeLookup } from '@/lib/word-view';
 
@@ -29,11 +35,12 @@ export function WordEntryCard({ entry, headword, language, translationLanguage }
           {t(`pos.${entry.pos}`)}
         </span>
       </div>
-      {entry.definition && (
-        <p lang={language} className="mt-2 text-pretty">
-          {entry.definition}
-        </p>
-      )}
+      <Definition
+        text={entry.definition}
+        language={language}
+        target={toLearningLanguage(translationLanguage)}
+        className="mt-2 text-base text-ink"
+      />
       {groups.length > 0 && (
         <dl className="mt-4 grid gap-4 border-t border-line pt-4">
           {groups.map((group, groupIndex) => (
