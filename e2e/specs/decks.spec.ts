@@ -68,7 +68,9 @@ test.describe('flashcards from the reader', () => {
     await expect(deckCard(page, 'My deck')).toContainText('1 card');
     await openDeck(page, 'My deck');
     const summary = page.getByRole('dialog', { name: 'My deck' });
-    await expect(summary.getByRole('definition').first()).toHaveText('1');
+    // New, learning, learned: they add up to the one card, which is due now.
+    await expect(summary.getByRole('definition')).toHaveText(['1', '0', '0']);
+    await expect(summary).toContainText('1 due now');
     await summary.getByRole('button', { name: 'Edit cards' }).click();
     await expect(page).toHaveURL(/\/flashcards\/[0-9a-f-]+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'My deck' })).toBeVisible();
@@ -238,12 +240,20 @@ test.describe('a review', () => {
     await expect(page.getByRole('radio', { name: 'Guess and show' })).toBeChecked();
     await expectAccessible(page);
 
-    // Guess-and-show by keyboard: Space shows the answer, 1 is "got it".
+    // Guess-and-show by keyboard, keys in the buttons' order: Space shows the answer, 2 is "got it".
     const front = (text: string) => page.getByText(text, { exact: true });
     await expect(front(cards[0]!.front)).toBeVisible();
     await page.keyboard.press('Space');
     await expect(page.getByText(cards[0]!.back)).toBeVisible();
-    await page.keyboard.press('1');
+    await expect(page.getByRole('button', { name: 'Was wrong' })).toHaveAttribute(
+      'aria-keyshortcuts',
+      '1 ArrowLeft',
+    );
+    await expect(page.getByRole('button', { name: 'Got it' })).toHaveAttribute(
+      'aria-keyshortcuts',
+      '2 ArrowRight',
+    );
+    await page.keyboard.press('2');
     await expect(progress).toHaveText('Card 2 of 3');
     await expect(page.getByText('1 right')).toBeVisible();
 
@@ -265,15 +275,21 @@ test.describe('a review', () => {
     await expectAccessible(page);
     await page.keyboard.press('Enter');
 
+    // The card answered "was wrong" is due in a minute: the session waits for it, or ends on request.
+    await expect(page.getByText('A card is coming back')).toBeVisible();
+    await expect(page.getByRole('timer', { name: 'Time until the next card' })).toHaveText(/^[01]:\d\d$/);
+    await page.getByRole('button', { name: 'See the summary' }).click();
+
     await expect(page).toHaveURL(`/deck-reviewed/${deck!.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Review complete!' })).toBeVisible();
     const figure = (label: string) =>
       page.getByRole('term').filter({ hasText: label }).locator('xpath=following-sibling::dd');
-    await expect(figure('Reviewed today')).toHaveText('3');
-    await expect(figure('Right')).toHaveText('2');
-    await expect(figure('Wrong')).toHaveText('1');
-    await expect(figure('Accuracy')).toHaveText('67%');
-    await expect(figure('New cards seen')).toHaveText('3');
+    // This session (since the reload): one answer, right.
+    await expect(figure('Answers')).toHaveText('1');
+    await expect(figure('Right')).toHaveText('1');
+    await expect(figure('Wrong')).toHaveText('0');
+    await expect(figure('Accuracy')).toHaveText('100%');
+    await expect(figure('New cards seen')).toHaveText('1');
     await expectAccessible(page);
 
     await page.getByRole('link', { name: 'Back to decks' }).click();

@@ -57,6 +57,39 @@ test('playlists and statistics open their coming-soon modals', async ({ page, is
   await expect(page.getByRole('dialog', { name: 'Statistics are coming soon' })).toBeVisible();
 });
 
+test('the coming-soon URLs open the home page with their modal', async ({ page }) => {
+  await page.goto('/playlists');
+  const playlists = page.getByRole('dialog', { name: 'Playlists are coming soon' });
+  await expect(playlists).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toHaveCount(0);
+  await playlists.getByRole('button', { name: 'Got it' }).click();
+  await expect(playlists).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Hello');
+  // Reloading the home page does not bring the modal back.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Hello');
+  await expect(playlists).toBeHidden();
+
+  await page.goto('/profile?tab=statistics');
+  await expect(page.getByRole('dialog', { name: 'Statistics are coming soon' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+for (const [locale, playlists, statistics] of [
+  ['pt', 'As playlists estão chegando', 'As estatísticas estão chegando'],
+  ['es', 'Las playlists llegan pronto', 'Las estadísticas llegan pronto'],
+] as const) {
+  test(`the coming-soon URLs speak ${locale}`, async ({ page, request }) => {
+    const { tokens } = await createAccount(request, { onboarded: true, locale });
+    await storeTokens(page, tokens);
+    await page.goto('/playlists');
+    await expect(page.getByRole('dialog', { name: playlists })).toBeVisible();
+    await page.goto('/profile?tab=statistics');
+    await expect(page.getByRole('dialog', { name: statistics })).toBeVisible();
+  });
+}
+
 test('an unknown page says so', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();

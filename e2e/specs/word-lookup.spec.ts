@@ -77,3 +77,20 @@ test('"/" opens the lookup, and an unknown word gets the empty state', async ({ 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+test('a looked-up word becomes a flashcard: its lemma and its translation', async ({ page, isMobile }) => {
+  const dialog = await openLookup(page, isMobile);
+  await dialog.getByRole('searchbox', { name: 'Word to look up' }).fill('went');
+  const result = dialog.getByRole('article');
+  await expect(result.getByRole('heading', { level: 3, name: 'went' })).toBeVisible();
+  await result.getByRole('button', { name: 'Create flashcard' }).click();
+  await expect(dialog).toBeHidden();
+
+  const modal = page.getByRole('dialog', { name: 'New flashcard' });
+  await expect(modal.getByRole('textbox', { name: 'Word' })).toHaveValue('go');
+  await expect(modal.getByRole('textbox', { name: 'Front' })).toHaveValue('go');
+  await expect(modal.getByRole('textbox', { name: 'Back' })).toHaveValue(/\bir\b/);
+  await modal.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Flashcard created')).toBeVisible();
+  await expect(modal).toBeHidden();
+});

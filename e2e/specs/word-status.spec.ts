@@ -7,6 +7,7 @@ const TEXTS = {
   en: {
     page: (n: number) => `Page ${n} of 2`,
     toggle: 'Word colours',
+    settings: 'Reading settings',
     source: 'Story glossary',
     meaning: 'Meaning here',
     castle: 'castelo',
@@ -21,6 +22,7 @@ const TEXTS = {
   pt: {
     page: (n: number) => `Página ${n} de 2`,
     toggle: 'Cores das palavras',
+    settings: 'Configurações de leitura',
     source: 'Glossário da história',
     meaning: 'Significado aqui',
     castle: 'castelo',
@@ -35,6 +37,7 @@ const TEXTS = {
   es: {
     page: (n: number) => `Página ${n} de 2`,
     toggle: 'Colores de las palabras',
+    settings: 'Ajustes de lectura',
     source: 'Glosario del cuento',
     meaning: 'Significado aquí',
     castle: 'castillo',
@@ -66,6 +69,20 @@ async function openFrogPrince(page: Page, request: APIRequestContext, locale: Lo
 const text = (page: Page, locale: Locale, n: number) =>
   page.getByRole('group', { name: TEXTS[locale].page(n) });
 
+/** The word-colour switch, in the reader's settings (a popover on desktop, a sheet on phones). */
+async function colourSwitch(page: Page, locale: Locale) {
+  await page.getByRole('button', { name: TEXTS[locale].settings }).click();
+  return page
+    .getByRole('dialog', { name: TEXTS[locale].settings })
+    .getByRole('switch', { name: TEXTS[locale].toggle });
+}
+
+/** Closes the reader's settings. */
+async function closeSettings(page: Page, locale: Locale) {
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: TEXTS[locale].settings })).toBeHidden();
+}
+
 for (const locale of ['pt', 'en', 'es'] as const) {
   const t = TEXTS[locale];
 
@@ -75,7 +92,8 @@ for (const locale of ['pt', 'en', 'es'] as const) {
   }) => {
     await openFrogPrince(page, request, locale);
     const page1 = text(page, locale, 1);
-    await expect(page.getByRole('switch', { name: t.toggle })).toBeChecked();
+    await expect(await colourSwitch(page, locale)).toBeChecked();
+    await closeSettings(page, locale);
     // By its markup, not its role: an open popup hides the text behind it from assistive technology.
     const castle = page.locator('[data-word]').filter({ hasText: /^castle$/ });
     await expect(castle).toHaveAttribute('data-status', 'new');
@@ -134,10 +152,12 @@ test('word colours can be turned off, and stay off on this device', async ({ pag
   await openFrogPrince(page, request, 'en');
   const page1 = text(page, 'en', 1);
   await expect(page1.locator('[data-status]').first()).toBeVisible();
-  await page.getByRole('switch', { name: 'Word colours' }).click();
+  await (await colourSwitch(page, 'en')).click();
+  await closeSettings(page, 'en');
   await expect(page1.locator('[data-status]')).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole('switch', { name: 'Word colours' })).not.toBeChecked();
+  await expect(await colourSwitch(page, 'en')).not.toBeChecked();
+  await closeSettings(page, 'en');
   await expect(text(page, 'en', 1).getByRole('button', { name: 'castle', exact: true })).toBeVisible();
   await expect(text(page, 'en', 1).locator('[data-status]')).toHaveCount(0);
 });

@@ -4,7 +4,7 @@ import type {
   Deck,
   DeckBody,
   Flashcard,
-  FlashcardBody,
+  FlashcardCreateBody,
   LearningLanguage,
   ReviewBody,
   ReviewResult,
@@ -54,7 +54,7 @@ export const createDeck = async (api: Client, deck: Partial<DeckBody> = {}) =>
   body<Deck>(await api.post('/deck/decks/', { name: 'Viagem', language: 'en', ...deck }), 201);
 
 let cardNumber = 0;
-export async function createCard(api: Client, deckId: string, card: Partial<FlashcardBody> = {}) {
+export async function createCard(api: Client, deckId: string, card: Partial<FlashcardCreateBody> = {}) {
   cardNumber += 1;
   return body<Flashcard>(
     await api.post(`/deck/decks/${deckId}/flashcards/`, {

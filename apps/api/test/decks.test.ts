@@ -36,7 +36,7 @@ describe('the default deck', () => {
         description: '',
         icon: 'student',
         language: 'es',
-        stats: { new: 0, pending_review: 0, learned: 0 },
+        stats: { new: 0, learning: 0, learned: 0, pending_review: 0 },
         card_count: 0,
         created_at: clock.now().toISOString(),
         last_review: null,
@@ -82,7 +82,7 @@ describe('POST /deck/decks/', () => {
       description: '',
       icon: 'student',
       language: 'es',
-      stats: { new: 0, pending_review: 0, learned: 0 },
+      stats: { new: 0, learning: 0, learned: 0, pending_review: 0 },
       card_count: 0,
       created_at: clock.now().toISOString(),
       last_review: null,
@@ -179,7 +179,7 @@ describe('GET /deck/decks/', () => {
     });
   });
 
-  it('counts new, due and learned cards, with the last and next review', async () => {
+  it('counts new, learning, learned and due cards, with the last and next review', async () => {
     const { api, deck } = await learner(app);
     const [a, b, c] = [
       await createCard(api, deck.id),
@@ -190,7 +190,7 @@ describe('GET /deck/decks/', () => {
     const created = clock.now();
     const stats = async () => body<Deck>(await api.get(`/deck/decks/${deck.id}/`));
     expect(await stats()).toMatchObject({
-      stats: { new: 4, pending_review: 4, learned: 0 },
+      stats: { new: 4, learning: 0, learned: 0, pending_review: 4 },
       card_count: 4,
       last_review: null,
       next_review: created.toISOString(),
@@ -208,7 +208,7 @@ describe('GET /deck/decks/', () => {
     // a and c are due now (learning); b is learned and due later; one card is new, and the deck
     // may still introduce it today: it is pending too.
     expect(await stats()).toMatchObject({
-      stats: { new: 1, pending_review: 3, learned: 1 },
+      stats: { new: 1, learning: 2, learned: 1, pending_review: 3 },
       card_count: 4,
       last_review: reviewedAt.toISOString(),
       // The new card was due from its creation.
@@ -218,7 +218,8 @@ describe('GET /deck/decks/', () => {
     const [listed] = (await list(api)).filter((d) => d.id === deck.id);
     expect(listed).toEqual(await stats());
     clock.advance(30 * DAY_MS);
-    expect((await stats()).stats).toEqual({ new: 1, pending_review: 4, learned: 0 });
+    // Learned stays learned when it falls due: it is due now as well.
+    expect((await stats()).stats).toEqual({ new: 1, learning: 2, learned: 1, pending_review: 4 });
   });
 });
 
@@ -320,7 +321,7 @@ describe('ownership', () => {
     expect(body<Deck>(await owner.api.get(`/deck/decks/${id}/`))).toMatchObject({
       name: owner.deck.name,
       card_count: 1,
-      stats: { new: 1, pending_review: 1, learned: 0 },
+      stats: { new: 1, learning: 0, learned: 0, pending_review: 1 },
     });
     expect((await list(intruder.api)).map((d) => d.id)).toEqual([intruder.deck.id]);
     expect((await list(owner.api)).map((d) => d.id)).toEqual([id, second.id]);
@@ -373,4 +374,62 @@ it('documents the deck endpoints in the OpenAPI output', async () => {
   for (const path of ['/billing/feature-access/', '/billing/usage/']) {
     expect(doc.paths[path].get.tags, path).toEqual(['billing']);
   }
+});
+
+describe('deck counters (DESIGN §5)', () => {
+  /** Brings a new card to a state: learning, relearning, or learned (in review). */
+  async function drive(api: Client, cardId: string, state: 'new' | 'learning' | 'relearning' | 'learned') {
+    if (state === 'new') return;
+    if (state === 'learning') {
+      await guess(api, cardId, 'was_wrong');
+      return;
+    }
+    await guess(api, cardId, 'got_it');
+    clock.advance(10 * MINUTE_MS);
+    const learned = await guess(api, cardId, 'got_it');
+    if (state === 'learned') return;
+    clock.advance(Date.parse(learned.next_review) - clock.now().getTime());
+    await guess(api, cardId, 'was_wrong');
+  }
+
+  it('add up to the card count for every mix of card states, due or not', async () => {
+    const { api, deck } = await learner(app);
+    const get = async () => body<Deck>(await api.get(`/deck/decks/${deck.id}/`));
+    const expected = { new: 0, learning: 0, learned: 0 };
+    // Every state after every other (and each twice), so that every mix of them is met on the way.
+    const states = ['new', 'learning', 'relearning', 'learned'] as const;
+    const order = states.flatMap((a) => states.map((b) => [a, b] as const)).flat();
+    for (const state of order) {
+      const card = await createCard(api, deck.id);
+      await drive(api, card.id, state);
+      expected[state === 'relearning' ? 'learning' : state] += 1;
+      for (const wait of [0, MINUTE_MS, DAY_MS]) {
+        clock.advance(wait);
+        const current = await get();
+        const { new: fresh, learning, learned, pending_review } = current.stats;
+        expect(current.stats, `${state} +${wait}`).toMatchObject(expected);
+        expect(fresh + learning + learned).toBe(current.card_count);
+        expect(pending_review).toBeLessThanOrEqual(current.card_count);
+        const [listed] = (await list(api)).filter((d) => d.id === deck.id);
+        expect(listed!.stats).toEqual(current.stats);
+      }
+    }
+  });
+
+  it('count one new card once, and four reviewed cards as learning', async () => {
+    const { api, deck } = await learner(app);
+    const get = async () => body<Deck>(await api.get(`/deck/decks/${deck.id}/`));
+    const first = await createCard(api, deck.id);
+    expect((await get()).stats).toEqual({ new: 1, learning: 0, learned: 0, pending_review: 1 });
+    const others = [
+      await createCard(api, deck.id),
+      await createCard(api, deck.id),
+      await createCard(api, deck.id),
+    ];
+    for (const card of [first, ...others]) await guess(api, card.id, 'got_it');
+    expect(await get()).toMatchObject({
+      card_count: 4,
+      stats: { new: 0, learning: 4, learned: 0, pending_review: 0 },
+    });
+  });
 });

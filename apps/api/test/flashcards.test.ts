@@ -35,7 +35,7 @@ describe('POST /deck/decks/{id}/flashcards/', () => {
     expect(english).toMatchObject({ language: 'en', word: '' });
     expect(body<Deck>(await api.get(`/deck/decks/${deck.id}/`))).toMatchObject({
       card_count: 2,
-      stats: { new: 2, pending_review: 2, learned: 0 },
+      stats: { new: 2, learning: 0, learned: 0, pending_review: 2 },
     });
   });
 
@@ -194,5 +194,41 @@ describe('card status', () => {
     await guess(api, card.id, 'was_wrong');
     // Forgotten: relearning.
     expect(await status()).toBe('learning');
+  });
+});
+
+describe('a card for a word the deck already has', () => {
+  it('is refused with a warning until the learner confirms it', async () => {
+    const { api, deck } = await learner(app, { language: 'pt' });
+    const card = { word: 'passaporte', front: 'Onde está o meu passaporte?', back: 'Where is my passport?' };
+    await createCard(api, deck.id, card);
+    for (const word of ['passaporte', ' Passaporte ']) {
+      const again = await api.post(`/deck/decks/${deck.id}/flashcards/`, { ...card, word });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ code: 'flashcard.duplicate', message: expect.any(String) });
+    }
+    expect(body<Deck>(await api.get(`/deck/decks/${deck.id}/`)).card_count).toBe(1);
+    // Confirmed: saved all the same.
+    const confirmed = await api.post(`/deck/decks/${deck.id}/flashcards/`, {
+      ...card,
+      allow_duplicate: true,
+    });
+    expect(body<Flashcard>(confirmed, 201)).toMatchObject({ word: 'passaporte' });
+    // Another word, a card without a word, or another deck: no warning.
+    await createCard(api, deck.id, { ...card, word: 'meu' });
+    await createCard(api, deck.id, { front: 'Sem palavra', back: 'No word' });
+    await createCard(api, deck.id, { front: 'Sem palavra', back: 'No word' });
+    const other = await createDeck(api, { language: 'pt' });
+    await createCard(api, other.id, card);
+    const bad = await api.post(`/deck/decks/${deck.id}/flashcards/`, { ...card, allow_duplicate: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ fields: { allow_duplicate: 'error.invalid-value' } });
+  });
+
+  it("is not looked for in another learner's deck", async () => {
+    const { deck } = await learner(app, { language: 'pt' });
+    const { api: other } = await learner(app, { language: 'pt' });
+    const res = await other.post(`/deck/decks/${deck.id}/flashcards/`, { word: 'a', front: 'a', back: 'b' });
+    expect(res.statusCode).toBe(404);
   });
 });

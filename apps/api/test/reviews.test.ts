@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   NEW_CARDS_PER_DAY,
   REVIEW_BATCH,
+  SESSION_LOOKAHEAD_SECONDS,
   type Flashcard,
   type ReviewQueue,
   type ReviewResume,
@@ -158,6 +159,55 @@ describe('POST /deck/reviews/ (FSRS)', () => {
     }
   });
 
+  it('asks a card whose front holds its word as a cloze: the typed word is checked, not the back', async () => {
+    const { api, deck } = await learner(app, { language: 'pt' });
+    const sentence = { front: 'Onde está o meu Passaporte?', back: 'Where is my passport?' };
+    const cases: Array<[string, Record<string, string>, string, string, boolean]> = [
+      // word, card, typed, expected, correct
+      ['passaporte', sentence, 'passaporte', 'Passaporte', true],
+      ['passaporte', sentence, ' PASSAPORTE ', 'Passaporte', true],
+      ['passaporte', sentence, 'pasaporte', 'Passaporte', true],
+      ['passaporte', sentence, 'Where is my passport?', 'Passaporte', false],
+      ['passaporte', sentence, 'bilhete', 'Passaporte', false],
+      // Found whole, accents and case aside; as the sentence writes it.
+      ['esta', sentence, 'está', 'está', true],
+      ['meu', sentence, 'teu', 'meu', false],
+      // Not in the sentence whole (another form, part of a word) or the front is the word: the back.
+      [
+        'ir',
+        { front: 'Eu vou ao mercado.', back: 'I go to the market.' },
+        'I go to the market',
+        'I go to the market.',
+        true,
+      ],
+      ['pass', sentence, 'pass', 'Where is my passport?', false],
+      ['gato', { front: 'Gato', back: 'Cat' }, 'cat', 'Cat', true],
+    ];
+    for (const [word, card, answer, expected, correct] of cases) {
+      const created = await createCard(api, deck.id, { ...card, word, allow_duplicate: true });
+      const result = await review(api, { flashcard: created.id, method: 'qa', answer });
+      expect(result, `${word} / ${answer}`).toMatchObject({ correct, expected, counted: true });
+    }
+  });
+
+  it('tells a session when its next learning step falls due, so that a failed card comes back in it', async () => {
+    const { api, deck } = await learner(app);
+    const [a, b] = [await createCard(api, deck.id), await createCard(api, deck.id)];
+    expect(await queue(api, deck.id)).toMatchObject({ remaining: 2, next_due_seconds: null });
+    await guess(api, a.id, 'was_wrong');
+    clock.advance(5000);
+    await guess(api, b.id, 'got_it');
+    // Nothing due now; the failed card is due in a minute (55 s after the second answer).
+    expect(await queue(api, deck.id)).toMatchObject({ cards: [], remaining: 0, next_due_seconds: 55 });
+    clock.advance(55_000);
+    const again = await queue(api, deck.id);
+    expect(again.cards.map((c) => c.id)).toEqual([a.id]);
+    expect(again.next_due_seconds).toBe(10 * 60 + 5 - 60);
+    await guess(api, a.id, 'got_it');
+    // Both cards are in their ten-minute step now: past a session's look-ahead.
+    expect((await queue(api, deck.id)).next_due_seconds).toBeGreaterThan(SESSION_LOOKAHEAD_SECONDS);
+  });
+
   it('lets a card that is not due be practised, scheduling it from the time that passed', async () => {
     const { api, deck } = await learner(app);
     const created = await createCard(api, deck.id);
@@ -246,7 +296,10 @@ describe('GET /deck/decks/{id}/review/', () => {
     clock.advance(1000);
     const e = await createCard(api, deck.id);
     const first = await queue(api, deck.id);
-    expect(first.deck).toMatchObject({ id: deck.id, stats: { new: 5, pending_review: 5, learned: 0 } });
+    expect(first.deck).toMatchObject({
+      id: deck.id,
+      stats: { new: 5, learning: 0, learned: 0, pending_review: 5 },
+    });
     expect(first.remaining).toBe(5);
     await guess(api, c!.id, 'got_it'); // due in 10 minutes
     clock.advance(1000);
@@ -257,7 +310,7 @@ describe('GET /deck/decks/{id}/review/', () => {
     expect(ordered.cards.map((x) => x.id)).toEqual([a!.id, c!.id, ...newOnes, e.id]);
     expect(ordered.cards.map((x) => x.status)).toEqual(['learning', 'learning', 'new', 'new', 'new']);
     expect(ordered.remaining).toBe(5);
-    expect(ordered.deck.stats).toEqual({ new: 3, pending_review: 5, learned: 0 });
+    expect(ordered.deck.stats).toEqual({ new: 3, learning: 2, learned: 0, pending_review: 5 });
   });
 
   it('introduces at most 20 new cards a day per deck, by the learner’s local day', async () => {

@@ -258,6 +258,28 @@ describe('GET /stories/home/', () => {
     expect(slugs(home.favorites)).toEqual(['en-the-frog-prince', 'es-la-llorona']);
     expect(home.favorites.every((c: StoryCard) => c.favorite)).toBe(true);
   });
+
+  it('shelves a story as soon as its first page is open, and a page read moves it first', async () => {
+    const { tokens } = await signup(app);
+    const frog = chapterId('en-the-frog-prince', 1);
+    expect((await get(app, tokens, `/api/chapters/${frog}/`)).statusCode).toBe(200);
+    let home = (await get(app, tokens, '/api/stories/home/')).json();
+    expect(slugs(home.in_progress)).toEqual(['en-the-frog-prince']);
+    expect(home.in_progress[0]).toMatchObject({ progress: 0 });
+
+    clock.advance(60_000);
+    await get(app, tokens, `/api/chapters/${chapterId('pt-o-curupira', 1)}/`);
+    clock.advance(60_000);
+    await report(app, tokens, frog, { page: 1 });
+    home = (await get(app, tokens, '/api/stories/home/')).json();
+    expect(slugs(home.in_progress)).toEqual(['en-the-frog-prince', 'pt-o-curupira']);
+    expect(home.in_progress[0].progress).toBeGreaterThan(0);
+
+    // Opening a chapter again never takes progress back.
+    await get(app, tokens, `/api/chapters/${frog}/`);
+    const chapter = (await get(app, tokens, `/api/chapters/${frog}/`)).json();
+    expect(chapter).toMatchObject({ pages_completed: 1, current_page: 2 });
+  });
 });
 
 describe('GET /stories/{id}/', () => {

@@ -38,6 +38,11 @@ export const REVIEW_BATCH = 50;
 export const FLASHCARDS_PAGE_SIZE = 20;
 /** FSRS desired retention (DESIGN §5). */
 export const DESIRED_RETENTION = 0.9;
+/**
+ * A review session goes on while a card it answered comes due again within this many seconds
+ * (learning steps: a card answered "was wrong" is due a minute later); it waits for that card.
+ */
+export const SESSION_LOOKAHEAD_SECONDS = 5 * 60;
 
 const text = (requiredCode: string, max: number) =>
   z
@@ -62,16 +67,22 @@ export type DeckBody = z.input<typeof deckBody>;
 
 export const deckListQuery = z.object({ language: choice(LEARNING_LANGUAGES).optional() });
 
+/**
+ * A deck's counts (DESIGN §5): `new`, `learning` and `learned` split the cards, so they always add
+ * up to the card count; `pending_review` ("due now") cuts across them.
+ */
 export const deckStats = z.object({
   /** Never reviewed. */
   new: z.number().int(),
+  /** Answered, in learning or relearning steps. */
+  learning: z.number().int(),
+  /** In long-term review (due or not). */
+  learned: z.number().int(),
   /**
    * What the review queue offers now: answered cards that are due plus the new cards the deck may
    * still introduce today (NEW_CARDS_PER_DAY). Review is enabled exactly when this is not zero.
    */
   pending_review: z.number().int(),
-  /** In review state and not due. */
-  learned: z.number().int(),
 });
 export type DeckStats = z.infer<typeof deckStats>;
 
@@ -106,6 +117,15 @@ export const flashcardBody = z
   })
   .meta({ id: 'FlashcardBody' });
 export type FlashcardBody = z.input<typeof flashcardBody>;
+
+/**
+ * POST /deck/decks/{id}/flashcards/: a card for a word the deck already has a card of is refused
+ * (409 flashcard.duplicate) unless `allow_duplicate` says the learner saw the warning.
+ */
+export const flashcardCreateBody = flashcardBody
+  .extend({ allow_duplicate: z.boolean({ error: 'error.invalid-value' }).default(false) })
+  .meta({ id: 'FlashcardCreateBody' });
+export type FlashcardCreateBody = z.input<typeof flashcardCreateBody>;
 
 /** PUT /deck/flashcards/{id}/: `deck` may name another deck of the same user to move the card. */
 export const flashcardUpdateBody = flashcardBody.extend({ deck: id }).meta({ id: 'FlashcardUpdateBody' });
@@ -147,6 +167,11 @@ export const reviewQueue = z
     cards: z.array(flashcard),
     /** Cards due now in all (this batch and the rest). */
     remaining: z.number().int(),
+    /**
+     * Seconds until the next answered card that is not due yet falls due (a learning step);
+     * null when there is none. A session waits for it when it is within SESSION_LOOKAHEAD_SECONDS.
+     */
+    next_due_seconds: z.number().int().nullable(),
   })
   .meta({ id: 'ReviewQueue' });
 export type ReviewQueue = z.infer<typeof reviewQueue>;
@@ -158,7 +183,8 @@ export type GuessResult = (typeof GUESS_RESULTS)[number];
 
 /**
  * POST /deck/reviews/: one answer. Guess-and-show sends `result`; Q&A sends the typed `answer`,
- * which the server compares with the back (accents, case and small typos forgiven).
+ * which the server compares with the back, or with the word when the card is a cloze (clozeOf);
+ * accents, case and small typos forgiven.
  */
 export const reviewBody = z
   .discriminatedUnion(
@@ -186,7 +212,7 @@ export const reviewResult = z
   .object({
     flashcard: z.string(),
     correct: z.boolean(),
-    /** The card's back, to show after a Q&A answer. */
+    /** What a Q&A answer should have been: the word of a cloze card (as the front writes it), else the back. */
     expected: z.string(),
     /** False when the same card was already answered at the same moment (a double submit). */
     counted: z.boolean(),
@@ -223,3 +249,43 @@ export const statisticsSummary = z
   })
   .meta({ id: 'StatisticsSummary' });
 export type StatisticsSummary = z.infer<typeof statisticsSummary>;
+
+/** A card asked as a cloze: its front around the blanked word, and the word as the front writes it. */
+export interface Cloze {
+  before: string;
+  answer: string;
+  after: string;
+}
+
+const fold = (char: string) =>
+  char
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+const isWordChar = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}\p{M}]/u.test(char);
+
+/**
+ * A card whose front holds its word (a sentence saved from the reader, DESIGN §5) is asked in Q&A as
+ * a cloze: the sentence with the word blanked. The word is found whole, accents and case aside; a
+ * card without a word, whose front is just the word, or whose sentence uses another form of it, is
+ * asked the usual way (null).
+ */
+export function clozeOf(card: { word: string; front: string }): Cloze | null {
+  const word = card.word.trim();
+  if (!word) return null;
+  const chars = Array.from(card.front);
+  const folded = chars.map(fold);
+  const target = Array.from(word).map(fold).join('');
+  for (let start = 0; start < chars.length; start++) {
+    if (isWordChar(chars[start - 1])) continue;
+    let text = '';
+    let end = start;
+    while (end < chars.length && text.length < target.length) text += folded[end++];
+    if (text !== target || isWordChar(chars[end])) continue;
+    const before = chars.slice(0, start).join('');
+    const after = chars.slice(end).join('');
+    if (!before.trim() && !after.trim()) return null;
+    return { before, answer: chars.slice(start, end).join(''), after };
+  }
+  return null;
+}

@@ -80,6 +80,7 @@ export const ERROR_MESSAGES = {
   'billing.provider-unavailable': 'The payment provider is not available right now, try again later.',
   'decks.deck-name-error': 'Deck name is required.',
   'decks.last-deck': 'The last deck of a language cannot be deleted.',
+  'flashcard.duplicate': 'This deck already has a card for this word.',
   'flashcard.front-error': 'Front is required.',
   'flashcard.back-error': 'Back is required.',
   'limits.flashcards': 'You have used all the flashcards of your plan this month.',

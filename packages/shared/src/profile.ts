@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { localeSchema, timezoneSchema } from './auth.ts';
-import { LEARNING_LANGUAGES } from './constants.ts';
+import { LEARNING_LANGUAGES, PROFICIENCIES } from './constants.ts';
 import { emailSchema, passwordSchema, existingPasswordSchema, usernameSchema } from './validation.ts';
 
 /** Settings and profile (SPEC §2 /settings, §3 Me, §4 Account, §5, §7 "Auth and profile"). */
@@ -98,6 +98,8 @@ export const updateUserBody = z
       .max(LEARNING_LANGUAGES.length, { error: 'error.invalid-value' })
       .refine((languages) => new Set(languages).size === languages.length, { error: 'error.invalid-value' })
       .optional(),
+    /** The level, as answered in onboarding: the home page recommends stories around it. */
+    proficiency: z.enum(PROFICIENCIES, { error: 'error.invalid-value' }).optional(),
   })
   .strict()
   .meta({ id: 'UpdateUserBody' });

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type LoaderFunction } from 'react-router';
 import { PageSpinner } from '@/components/page-spinner';
+import { PlaylistsRedirect, ProfileRedirect } from './coming-soon-redirect';
 import { PageError } from './page-error';
 import { RouteError } from './route-error';
 import { onboardingLoader, protectedLoader, signedInLoader } from './route-guards';
@@ -89,6 +90,9 @@ export function createAppRouter(queryClient: QueryClient) {
                   path: 'deck-reviewed/:deckId',
                   lazy: pageWithLoader(() => import('@/features/decks/pages/deck-reviewed')),
                 },
+                // Announced, not built (SPEC §2): the home page with the coming-soon modal.
+                { path: 'playlists', element: <PlaylistsRedirect /> },
+                { path: 'profile', element: <ProfileRedirect /> },
                 {
                   path: 'settings',
                   lazy: page(() => import('@/features/settings/pages/settings-layout')),

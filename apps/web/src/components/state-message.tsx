@@ -36,7 +36,7 @@ export function StateMessage({
       <span className={cx('grid size-14 place-items-center rounded-2xl [&>svg]:size-7', TONES[tone])}>
         {icon}
       </span>
-      <Heading className="text-lg font-bold tracking-tight text-balance break-words">{title}</Heading>
+      <Heading className="text-lg font-bold tracking-tight text-balance wrap-anywhere">{title}</Heading>
       {children}
     </div>
   );

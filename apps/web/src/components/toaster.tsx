@@ -4,6 +4,12 @@ import { toast, Toaster, useToasterStore } from 'react-hot-toast';
 /** At most this many toasts are on screen at once (SPEC §9); react-hot-toast has no option for it. */
 export const TOAST_LIMIT = 20;
 
+/**
+ * Toasts start below the signed-in header (its 4rem bar under the safe area), so they never cover
+ * its navigation.
+ */
+const BELOW_HEADER = 'calc(env(safe-area-inset-top) + 4.75rem)';
+
 /** The app's toasts, with the spec's durations set explicitly (SPEC §9). */
 export function AppToaster() {
   const { toasts } = useToasterStore();
@@ -20,7 +26,7 @@ export function AppToaster() {
     <Toaster
       position="top-center"
       gutter={10}
-      containerStyle={{ top: 'max(16px, env(safe-area-inset-top))' }}
+      containerStyle={{ top: BELOW_HEADER }}
       toastOptions={{
         blank: { duration: 4000 },
         error: {

@@ -58,7 +58,7 @@ describe('playSpeech', () => {
     expect(getSpeechStatus()).toEqual({ owner: 'button-1', phase: 'loading' });
     await vi.waitFor(() => expect(getSpeechStatus()?.phase).toBe('playing'));
     lastAudio()?.finish();
-    await done;
+    await expect(done).resolves.toBe(true);
     unsubscribe();
 
     expect(paths).toEqual(['/api/tts']);
@@ -146,11 +146,11 @@ describe('playSpeech', () => {
     const firstAudio = lastAudio();
     const second = playSpeech('button-2', 'go', 'en');
 
-    await expect(first).resolves.toBeUndefined();
+    await expect(first).resolves.toBe(false);
     expect(firstAudio?.paused).toBe(true);
     await vi.waitFor(() => expect(getSpeechStatus()).toEqual({ owner: 'button-2', phase: 'playing' }));
     lastAudio()?.finish();
-    await second;
+    await expect(second).resolves.toBe(true);
     expect(getSpeechStatus()).toBeNull();
   });
 
@@ -166,7 +166,7 @@ describe('playSpeech', () => {
     stopSpeech();
     answer(Response.json({ url: WAV_URL }));
 
-    await expect(done).resolves.toBeUndefined();
+    await expect(done).resolves.toBe(false);
     expect(paths).toEqual(['/api/tts']);
     expect(FakeAudio.instances).toEqual([]);
     expect(getSpeechStatus()).toBeNull();

@@ -115,10 +115,11 @@ async function playFrom(
 /**
  * Reads `text` aloud for `owner`, stopping anything else the app was playing (SPEC §7): the audio
  * file named by GET /tts, or, when that call fails or its audio does not load, the audio streamed by
- * GET /file/tts/. Resolves when the audio ends or is stopped; rejects with the last error when
- * neither source could be played, or at once when the API refuses the first (4xx).
+ * GET /file/tts/. Resolves when the audio ends (true) or is stopped, by stopSpeech() or another
+ * playSpeech() (false); rejects with the last error when neither source could be played, or at
+ * once when the API refuses the first (4xx).
  */
-export async function playSpeech(owner: string, text: string, language: SpeechLanguage): Promise<void> {
+export async function playSpeech(owner: string, text: string, language: SpeechLanguage): Promise<boolean> {
   stopSpeech();
   const playback: Playback = { owner, controller: new AbortController() };
   current = playback;
@@ -134,8 +135,10 @@ export async function playSpeech(owner: string, text: string, language: SpeechLa
       if (signal.aborted || (error instanceof ApiError && error.status < 500)) throw error;
       return playFrom(() => audioFileOf(params, signal), signal, onPlaying);
     });
+    return !signal.aborted;
   } catch (error) {
     if (!signal.aborted) throw error;
+    return false;
   } finally {
     if (current === playback) {
       current = null;

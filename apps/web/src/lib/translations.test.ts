@@ -114,3 +114,28 @@ describe('translation catalogues', () => {
     expect(empty).toEqual([]);
   });
 });
+
+describe('counts at zero', () => {
+  /** Counted texts a learner sees with a count of 0 (Portuguese would say "0 história" with "_one"). */
+  const shownAtZero = [
+    'home.results-count',
+    'decks.card.cards',
+    'decks.card.due',
+    'decks.delete.text',
+    'flashcards.count',
+    'flashcards.count-found',
+    'review.correct-so-far',
+    'reviewed.text',
+    'home.words.known',
+  ];
+
+  it.each(['pt', 'es'] as const)('%s words them naturally, without "0" and a singular', (locale) => {
+    for (const key of shownAtZero) {
+      const text = catalogues[locale][`${key}_zero`];
+      expect(text, key).toBeDefined();
+      expect(text, key).not.toMatch(/\{\{count\}\}/);
+    }
+    expect(catalogues.pt['home.results-count_zero']).toBe('Nenhuma história');
+    expect(catalogues.es['home.results-count_zero']).toBe('Ninguna historia');
+  });
+});

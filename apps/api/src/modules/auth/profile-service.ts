@@ -129,7 +129,7 @@ export function createProfileService({ db, clock, mailer, appUrl, files, auth }:
     },
 
     /**
-     * Name, locale and time zone apply at once. A new email waits for the link mailed to it (the
+     * Name, locale, time zone, level and the languages studied apply at once. A new email waits for the link mailed to it (the
      * old address is told); giving the current email back cancels a pending change.
      */
     async updateUser(userId: string, { email, study_languages, ...fields }: UpdateUserBody): Promise<Me> {

@@ -17,6 +17,7 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 // States as literals, not parameters, so that the planner can always use the partial indexes on them.
 const isNew = sql`${flashcards.state} = 0`;
 const inReview = sql`${flashcards.state} = 2`;
+const inLearning = sql`${flashcards.state} in (1, 3)`;
 /** Cards that have been answered and whose time has come (learning, review or relearning). */
 const dueBy = (now: Date) => sql`${flashcards.state} <> 0 and ${flashcards.due} <= ${at(now)}`;
 
@@ -40,7 +41,13 @@ function decksWithStats(db: Executor, now: Date, today: string) {
         sql`(select count(*) from ${reviewLogs} where ${reviewLogs.deckId} = ${decks.id} and ${reviewLogs.localDay} = ${today} and ${reviewLogs.state} = 0)`.mapWith(
           Number,
         ),
-      learned: sql`count(*) filter (where ${inReview} and ${flashcards.due} > ${at(now)})`.mapWith(Number),
+      learning: sql`count(*) filter (where ${inLearning})`.mapWith(Number),
+      learned: sql`count(*) filter (where ${inReview})`.mapWith(Number),
+      /** When the next answered card that is not due yet falls due. */
+      nextAnsweredDue:
+        sql`min(${flashcards.due}) filter (where ${flashcards.state} <> 0 and ${flashcards.due} > ${at(now)})`.mapWith(
+          flashcards.due,
+        ),
       lastReview: sql`max(${flashcards.lastReview})`.mapWith(flashcards.lastReview),
       nextReview: sql`min(${flashcards.due})`.mapWith(flashcards.due),
     })
@@ -164,6 +171,16 @@ export const flashcardsRepository = {
       db.select({ n: count() }).from(flashcards).where(where),
     ]);
     return { cards: cardRows, total: counted?.n ?? 0 };
+  },
+
+  /** A card of the deck for this word (any case), if there is one. */
+  async findByWord(db: Executor, deckId: string, word: string) {
+    const [row] = await db
+      .select({ id: flashcards.id })
+      .from(flashcards)
+      .where(and(eq(flashcards.deckId, deckId), sql`lower(${flashcards.word}) = ${word}`))
+      .limit(1);
+    return row ?? null;
   },
 
   /** The learner's answered cards of a word (its lemma, any case) due at `now`, in any deck. */

@@ -7,7 +7,7 @@ import {
   deckListQuery,
   errorResponse,
   flashcard,
-  flashcardBody,
+  flashcardCreateBody,
   flashcardListQuery,
   flashcardPage,
   flashcardUpdateBody,
@@ -115,10 +115,11 @@ export const decksRoutes: FastifyPluginAsyncZod<{ decks: DecksService }> = async
         ...schema,
         description:
           "A new card in the deck (in the deck's language unless given). 403 limits.flashcards when the " +
-          "plan's flashcards for this month are used up.",
+          "plan's flashcards for this month are used up; 409 flashcard.duplicate when the deck has a card " +
+          'for the same word already (send `allow_duplicate: true` to save it all the same).',
         params: idParams,
-        body: flashcardBody,
-        response: { 201: flashcard, 403: errorResponse, ...errors },
+        body: flashcardCreateBody,
+        response: { 201: flashcard, 403: errorResponse, 409: errorResponse, ...errors },
       },
     },
     async (req, reply) => reply.status(201).send(await decks.createCard(req.userId, req.params.id, req.body)),

@@ -14,11 +14,12 @@ import {
   type ReviewResume,
   type StatisticsSummary,
   type deckBody,
-  type flashcardBody,
+  type flashcardCreateBody,
   type flashcardListQuery,
   type flashcardUpdateBody,
   type reviewBody,
   type ReviewMethod,
+  clozeOf,
   lemmaKey,
 } from '@lendo/shared';
 import { Rating, type Grade } from 'ts-fsrs';
@@ -78,7 +79,12 @@ export function toDeck(row: DeckRow): Deck {
     description: row.description,
     icon: row.icon as DeckIcon,
     language: row.language as LearningLanguage,
-    stats: { new: row.newCount, pending_review: row.dueCount + newLeftToday(row), learned: row.learned },
+    stats: {
+      new: row.newCount,
+      learning: row.learning,
+      learned: row.learned,
+      pending_review: row.dueCount + newLeftToday(row),
+    },
     card_count: row.cardCount,
     created_at: row.createdAt.toISOString(),
     last_review: iso(row.lastReview),
@@ -246,13 +252,20 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
       });
     },
 
-    /** A new card, counted against the plan's monthly flashcards (403 limits.flashcards). */
+    /**
+     * A new card, counted against the plan's monthly flashcards (403 limits.flashcards). A second
+     * card for a word the deck has already is refused (409 flashcard.duplicate) unless
+     * `allow_duplicate` says the learner was warned.
+     */
     async createCard(
       userId: string,
       deckId: string,
-      body: z.output<typeof flashcardBody>,
+      body: z.output<typeof flashcardCreateBody>,
     ): Promise<Flashcard> {
       const deck = await findDeck(db, userId, deckId);
+      const word = lemmaKey(body.word);
+      if (word && !body.allow_duplicate && (await cards.findByWord(db, deckId, word)))
+        throw conflict('flashcard.duplicate');
       const now = clock.now();
       const allowance = await entitlements.allowanceOf(userId);
       const row = await db.transaction(async (tx) => {
@@ -341,7 +354,13 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
       const due = await cards.due(db, deckId, now, REVIEW_BATCH);
       const fresh = await cards.fresh(db, deckId, Math.min(newLeftToday(row), REVIEW_BATCH - due.length));
       const deck = toDeck(row);
-      return { deck, cards: [...due, ...fresh].map(toFlashcard), remaining: deck.stats.pending_review };
+      const nextDue = row.nextAnsweredDue;
+      return {
+        deck,
+        cards: [...due, ...fresh].map(toFlashcard),
+        remaining: deck.stats.pending_review,
+        next_due_seconds: nextDue ? Math.ceil((nextDue.getTime() - now.getTime()) / 1000) : null,
+      };
     },
 
     /**
@@ -354,7 +373,9 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
      */
     async review(userId: string, body: z.output<typeof reviewBody>): Promise<ReviewResult> {
       const [me, card] = await Promise.all([userOf(userId), findCard(userId, body.flashcard)]);
-      const { rating, correct } = rate(body, card.back);
+      const cloze = clozeOf(card);
+      const expected = cloze ? cloze.answer : card.back;
+      const { rating, correct } = rate(body, expected);
       const saved = await saveAnswer(
         me,
         card,
@@ -366,7 +387,7 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
       return {
         flashcard: card.id,
         correct,
-        expected: card.back,
+        expected,
         counted: saved !== null,
         status: statusOf(current.state),
         next_review: current.due.toISOString(),

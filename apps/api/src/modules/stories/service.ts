@@ -207,7 +207,11 @@ export function createStoriesService({ db, clock, userOf, entitlements, apiPrefi
       return cover;
     },
 
-    /** A chapter to read: every page, sentences translated for the reader, and where to resume. */
+    /**
+     * A chapter to read: every page, sentences translated for the reader, and where to resume.
+     * Opening it starts the story, so it is on the reader's shelf ("in progress") while the first
+     * page is read; progress itself never moves back.
+     */
     async chapter(userId: string, chapterId: string): Promise<ChapterDetail> {
       const [me, { chapter }, pages] = await Promise.all([
         userOf(userId),
@@ -215,6 +219,14 @@ export function createStoriesService({ db, clock, userOf, entitlements, apiPrefi
         stories.pages(db, chapterId),
       ]);
       const { story, pagesCompleted, finished } = chapter;
+      await stories.saveProgress(db, {
+        userId,
+        chapterId,
+        storyId: story.id,
+        pagesCompleted: 0,
+        finishedAt: null,
+        updatedAt: clock.now(),
+      });
       const language = story.language as LearningLanguage;
       const target = translationLanguageFor(me.locale, language);
       const key = toLearningLanguage(target);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
-import { listenForModals, type ModalRequest } from '@/lib/modals';
+import { useLocation, useNavigate } from 'react-router';
+import { listenForModals, OPEN_MODAL_EVENT, type ModalRequest } from '@/lib/modals';
+import type { ModalRouteState } from '../coming-soon-redirect';
 import { ComingSoonModal } from './coming-soon-modal';
 import { ConfirmDeleteModal } from './confirm-delete-modal';
 import { LimitReachedModal } from './limit-reached-modal';
@@ -75,7 +76,8 @@ const SubscriptionEventModal = lazy(() =>
  * to another route (a settings page, the plans page…) closes it.
  */
 export function ModalHost() {
-  const { pathname } = useLocation();
+  const { pathname, search, hash, state } = useLocation();
+  const navigate = useNavigate();
   const [current, setCurrent] = useState<(ModalRequest & { pathname: string }) | null>(null);
 
   useEffect(
@@ -86,6 +88,16 @@ export function ModalHost() {
       ),
     [],
   );
+
+  // A route can ask for a modal over the page it leads to (the coming-soon URLs), once the listener
+  // above is in place; the request is then dropped from the history entry so that a reload does not
+  // open it again.
+  const requested = (state as Partial<ModalRouteState> | null)?.modal;
+  useEffect(() => {
+    if (!requested) return;
+    window.dispatchEvent(new CustomEvent(OPEN_MODAL_EVENT, { detail: requested }));
+    void navigate({ pathname, search, hash }, { replace: true, state: null });
+  }, [requested, pathname, search, hash, navigate]);
 
   if (!current || current.pathname !== pathname) return null;
   // The offer modal is never shown over settings (SPEC §2): paying subjects live there.

@@ -15,7 +15,8 @@ const card = (id: string): Flashcard => ({
   created_at: '2025-01-01T00:00:00.000Z',
 });
 
-const queue = (ids: string[], remaining = ids.length) => ({ cards: ids.map(card), remaining }) as ReviewQueue;
+const queue = (ids: string[], remaining = ids.length, nextDue: number | null = null) =>
+  ({ cards: ids.map(card), remaining, next_due_seconds: nextDue }) as ReviewQueue;
 
 const result = (id: string, correct: boolean): ReviewResult => ({
   flashcard: id,
@@ -44,8 +45,10 @@ describe('a guess-and-show session', () => {
 
     state = run(state, { type: 'reveal' }, { type: 'answered', result: result('b', false), method: 'guess' });
     expect(currentCard(state)).toBeUndefined();
-    expect(state).toMatchObject({ reviewed: 2, correct: 1 });
-    expect(afterBatch(state)).toBe('finished');
+    expect(state).toMatchObject({ reviewed: 2, correct: 1, newSeen: 2 });
+    // The queue is asked again: a card may have come due meanwhile.
+    expect(afterBatch(state)).toBe('fetch-more');
+    expect(afterBatch(run(state, { type: 'batch', queue: queue([]) }))).toBe('finished');
   });
 
   it('ignores an answer that comes back for a card no longer on screen', () => {
@@ -90,7 +93,23 @@ describe('batches', () => {
 
     state = run(state, { type: 'batch', queue: queue(['b', 'c']) });
     expect(currentCard(state)?.id).toBe('b');
-    expect(state).toMatchObject({ reviewed: 1, total: 3, more: false });
+    expect(state).toMatchObject({ reviewed: 1, total: 3, more: true });
+  });
+
+  it('brings back a card that came due, waits for one due within minutes, and ends past that', () => {
+    let state = startSession(queue(['a']));
+    state = run(state, { type: 'answered', result: result('a', false), method: 'guess' });
+    state = run(state, { type: 'batch', queue: queue([], 0, 60) });
+    expect(afterBatch(state)).toBe('wait');
+    expect(state.waitSeconds).toBe(60);
+    const learning = { cards: [{ ...card('a'), status: 'learning' }], remaining: 1, next_due_seconds: null };
+    state = run(state, { type: 'batch', queue: learning as ReviewQueue });
+    expect(currentCard(state)?.id).toBe('a');
+    expect(state).toMatchObject({ total: 2, waitSeconds: null });
+    state = run(state, { type: 'answered', result: result('a', true), method: 'guess' });
+    expect(state).toMatchObject({ reviewed: 2, correct: 1, newSeen: 1 });
+    state = run(state, { type: 'batch', queue: queue([], 0, 600) });
+    expect(afterBatch(state)).toBe('finished');
   });
 
   it('ends when a batch comes back empty, whatever the count said', () => {
@@ -98,6 +117,7 @@ describe('batches', () => {
     state = run(state, { type: 'answered', result: result('a', true), method: 'guess' });
     state = run(state, { type: 'batch', queue: queue([], 1) });
     expect(afterBatch(state)).toBe('finished');
+    expect(afterBatch(run(state, { type: 'batch', queue: queue([], 1, 30) }))).toBe('wait');
   });
 
   it('has nothing to do while a card is on screen', () => {

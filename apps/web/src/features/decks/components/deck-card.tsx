@@ -21,7 +21,7 @@ export function DeckCard({ deck }: { deck: Deck }) {
       <div className="flex items-start gap-3.5 pr-10">
         <DeckIconTile icon={deck.icon} />
         <div className="min-w-0 flex-1">
-          <h3 className="font-bold tracking-tight break-words text-balance">
+          <h3 className="font-bold tracking-tight wrap-anywhere text-balance">
             {/* The button's ::after stretches over the whole card: a click anywhere opens the summary. */}
             <button
               type="button"

@@ -18,7 +18,7 @@ const DECK: Deck = {
   description: 'For the trip',
   icon: 'ufo',
   language: 'en',
-  stats: { new: 1, pending_review: 0, learned: 0 },
+  stats: { new: 1, learning: 0, learned: 0, pending_review: 0 },
   card_count: 1,
   created_at: '2025-01-01T00:00:00.000Z',
   last_review: null,

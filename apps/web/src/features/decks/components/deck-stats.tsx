@@ -3,14 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { cx } from '@/lib/cx';
 import { currentLocale } from '@/lib/i18n';
 
-/** The three counts of a deck, each with its colour: new (brand), due (amber), learned (green). */
+/**
+ * The three counts that split a deck's cards (DESIGN §5), each with its colour: new (brand),
+ * learning (amber), learned (green). They add up to the card count; what is due now is shown apart.
+ */
 const ITEMS = [
   { key: 'new', label: 'decks.stats.new', dot: 'bg-brand' },
-  { key: 'pending_review', label: 'decks.stats.pending', dot: 'bg-pro' },
+  { key: 'learning', label: 'decks.stats.learning', dot: 'bg-pro' },
   { key: 'learned', label: 'decks.stats.learned', dot: 'bg-success' },
 ] as const;
 
-/** New, pending-review and learned cards: tiles in the deck summary, a line of chips on a deck card. */
+/** New, learning and learned cards: tiles in the deck summary, a line of chips on a deck card. */
 export function DeckStats({
   stats,
   compact = false,
@@ -38,7 +41,9 @@ export function DeckStats({
           <dt
             className={cx(
               'flex items-center gap-1.5 text-muted',
-              compact ? 'order-last' : 'order-last text-xs font-medium',
+              compact
+                ? 'order-last'
+                : 'order-last flex-col gap-1 text-center text-xs font-medium sm:flex-row',
             )}
           >
             <span aria-hidden="true" className={cx('size-2 rounded-full', item.dot, compact && 'hidden')} />

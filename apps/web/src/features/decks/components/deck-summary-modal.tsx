@@ -13,8 +13,8 @@ import { DeckStats } from './deck-stats';
 type DeckSummaryModalProps = ModalPropsByName['deck-summary'] & { onClose: () => void };
 
 /**
- * A deck at a glance (SPEC §2 deck summary): its icon, name, description and counts of new,
- * pending-review and learned cards. Review is disabled, with a warning, while pending_review is
+ * A deck at a glance (SPEC §2 deck summary): its icon, name, description, its cards split into new,
+ * learning and learned, and how many are due now. Review is disabled, with a warning, while pending_review is
  * zero (the API counts in it the new cards the deck may still introduce today).
  */
 export function DeckSummaryModal({ deck, onClose }: DeckSummaryModalProps) {
@@ -36,6 +36,11 @@ export function DeckSummaryModal({ deck, onClose }: DeckSummaryModalProps) {
       art={<DeckIconTile icon={deck.icon} size="lg" className="mx-auto mb-4" />}
     >
       <DeckStats stats={deck.stats} className="mt-6" />
+      {!nothingDue && (
+        <p className="mt-4 text-center text-sm font-semibold text-pro">
+          {t('decks.card.due', { count: deck.stats.pending_review })}
+        </p>
+      )}
       {nothingDue && (
         <p
           id={warningId}

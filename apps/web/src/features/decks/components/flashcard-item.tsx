@@ -14,7 +14,7 @@ export function FlashcardItem({ card }: { card: Flashcard }) {
   return (
     <article className="relative grid h-full gap-2 rounded-card bg-surface p-4 shadow-card ring-1 ring-line/60 transition-shadow hover:shadow-pop has-[button:focus-visible]:outline-3 has-[button:focus-visible]:outline-offset-2 sm:p-5">
       <div className="-mt-1.5 -mr-1.5 flex items-center gap-2">
-        <h3 lang={card.language} className="min-w-0 flex-1 font-bold tracking-tight break-words">
+        <h3 lang={card.language} className="min-w-0 flex-1 font-bold tracking-tight wrap-anywhere">
           {title}
         </h3>
         <CardStatusBadge status={card.status} className="shrink-0" />
@@ -28,10 +28,10 @@ export function FlashcardItem({ card }: { card: Flashcard }) {
           <span className="sr-only">{t('flashcard.edit-label', { word: title })}</span>
         </button>
       </div>
-      <p lang={card.language} className="font-reading text-[17px] leading-snug text-pretty break-words">
+      <p lang={card.language} className="font-reading text-[17px] leading-snug text-pretty wrap-anywhere">
         {card.front}
       </p>
-      <p className="text-sm text-pretty break-words text-muted">{card.back}</p>
+      <p className="text-sm text-pretty wrap-anywhere text-muted">{card.back}</p>
       <p className="mt-auto flex items-center gap-1.5 pt-1 text-xs text-muted">
         <History aria-hidden="true" className="size-3.5 shrink-0" />
         {t('decks.card.last-review', { when: lastReviewText(card.last_review, currentLocale(), t) })}

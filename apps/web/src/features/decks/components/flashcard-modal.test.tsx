@@ -17,7 +17,7 @@ const deck = (id: string, name: string): Deck => ({
   description: '',
   icon: 'student',
   language: 'en',
-  stats: { new: 0, pending_review: 0, learned: 0 },
+  stats: { new: 0, learning: 0, learned: 0, pending_review: 0 },
   card_count: 0,
   created_at: '2025-01-01T00:00:00.000Z',
   last_review: null,
@@ -114,7 +114,13 @@ describe('FlashcardModal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'flashcard.save' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(requests.sent('POST', '/api/deck/decks/deck-2/flashcards/')).toEqual([
-      { word: 'house', front: 'My house is small.', back: 'Minha casa é pequena.', language: 'en' },
+      {
+        word: 'house',
+        front: 'My house is small.',
+        back: 'Minha casa é pequena.',
+        language: 'en',
+        allow_duplicate: false,
+      },
     ]);
     expect(toast.success).toHaveBeenCalledWith('flashcard.created');
   });
@@ -165,6 +171,33 @@ describe('FlashcardModal', () => {
       expect(opened).toEqual([{ name: 'limit-reached', props: { variant: 'flashcards' } }]),
     );
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('warns before a second card for a word the deck has, and saves it once confirmed', async () => {
+    let posts = 0;
+    const requests = api((request) => {
+      if (request.method !== 'POST') return undefined;
+      posts += 1;
+      return posts === 1
+        ? { status: 409, body: { message: 'Duplicate', code: 'flashcard.duplicate' } }
+        : { status: 201, body: {} };
+    });
+    const onClose = vi.fn();
+    renderWithMe(
+      <FlashcardModal word="house" language="en" sentence="S" translation="T" onClose={onClose} />,
+    );
+    const save = await screen.findByRole('button', { name: 'flashcard.save' });
+    await vi.waitFor(() => expect(save).toHaveProperty('disabled', false));
+    fireEvent.click(save);
+    expect((await screen.findByRole('alert')).textContent).toBe('flashcard.duplicate-warning');
+    expect(onClose).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'flashcard.save-anyway' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    const sent = requests.sent('POST', '/api/deck/decks/deck-1/flashcards/') as {
+      allow_duplicate: boolean;
+    }[];
+    expect(sent.map((body) => body.allow_duplicate)).toEqual([false, true]);
   });
 
   it('edits a card: its fields and deck, Save and Delete, and no plan check', async () => {

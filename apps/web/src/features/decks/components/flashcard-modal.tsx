@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CARD_TEXT_MAX, CARD_WORD_MAX, flashcardBody, type Deck, type LearningLanguage } from '@lendo/shared';
-import { Layers, Trash2 } from 'lucide-react';
+import { Layers, Trash2, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import toast from 'react-hot-toast';
@@ -59,6 +59,8 @@ function FlashcardForm({ cardId, draft, decks, canSave, onClose }: FlashcardForm
   const deleteFlashcard = useDeleteFlashcard();
   const examplesId = useId();
   const [formError, setFormError] = useState<string | null>(null);
+  /** The word and deck the server said already have a card: saving them again is confirmed. */
+  const [duplicate, setDuplicate] = useState<{ word: string; deck: string } | null>(null);
   const {
     register,
     handleSubmit,
@@ -72,12 +74,14 @@ function FlashcardForm({ cardId, draft, decks, canSave, onClose }: FlashcardForm
   });
   const word = useWatch({ control, name: 'word' }) ?? '';
   const front = useWatch({ control, name: 'front' });
+  const deckId = useWatch({ control, name: 'deck' });
+  const warned = duplicate !== null && duplicate.word === word.trim() && duplicate.deck === deckId;
   const lookupWord = useDebouncedValue(word, WORD_DEBOUNCE_MS);
 
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
     saveFlashcard.mutate(
-      { ...values, id: cardId },
+      { ...values, id: cardId, allowDuplicate: warned },
       {
         onSuccess: () => {
           toast.success(t(cardId ? 'flashcard.saved' : 'flashcard.created'));
@@ -86,6 +90,10 @@ function FlashcardForm({ cardId, draft, decks, canSave, onClose }: FlashcardForm
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'limits.flashcards') {
             openModal('limit-reached', { variant: 'flashcards' });
+            return;
+          }
+          if (error instanceof ApiError && error.code === 'flashcard.duplicate') {
+            setDuplicate({ word: values.word, deck: values.deck });
             return;
           }
           setFormError(applyApiError(error, setError, ['word', 'front', 'back', 'deck']));
@@ -107,6 +115,17 @@ function FlashcardForm({ cardId, draft, decks, canSave, onClose }: FlashcardForm
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       {formError && <FormAlert code={formError} />}
+      {warned && (
+        <p role="alert" className="flex items-start gap-2.5 rounded-field bg-pro-soft p-3.5 text-sm text-pro">
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <span className="min-w-0 wrap-anywhere">
+            {t('flashcard.duplicate-warning', {
+              word: duplicate.word,
+              deck: decks.find((deck) => deck.id === duplicate.deck)?.name ?? '',
+            })}
+          </span>
+        </p>
+      )}
       <div className="flex items-end gap-2">
         <TextField
           label={t('flashcard.word')}
@@ -160,8 +179,10 @@ function FlashcardForm({ cardId, draft, decks, canSave, onClose }: FlashcardForm
         {...register('deck')}
       />
 
-      {/* Stays at the bottom of the panel while the fields scroll (it undoes the panel's bottom padding). */}
-      <div className="sticky bottom-0 -mx-4 -mb-[max(1.5rem,env(safe-area-inset-bottom))] grid grid-cols-2 gap-2 border-t border-line bg-surface px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:-mx-6 sm:px-6">
+      {/* Stays at the bottom of the panel while the fields scroll. It undoes the panel's bottom padding,
+          in its margin and in where it sticks (a sticky box stops at the padding, which would leave
+          the fields showing below it), and stays above the fields' positioned parts. */}
+      <div className="sticky -bottom-[max(1.5rem,env(safe-area-inset-bottom))] z-10 -mx-4 -mb-[max(1.5rem,env(safe-area-inset-bottom))] grid grid-cols-2 gap-2 border-t border-line bg-surface px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:-mx-6 sm:px-6">
         <Button
           type="submit"
           size="lg"
@@ -170,7 +191,7 @@ function FlashcardForm({ cardId, draft, decks, canSave, onClose }: FlashcardForm
           loading={saveFlashcard.isPending}
           className="order-2"
         >
-          {t('flashcard.save')}
+          {t(warned ? 'flashcard.save-anyway' : 'flashcard.save')}
         </Button>
         {cardId ? (
           <Button variant="secondary" size="lg" block onClick={() => confirmDelete(cardId)}>

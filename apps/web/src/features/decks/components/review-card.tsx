@@ -1,4 +1,4 @@
-import type { Flashcard, ReviewMethod, ReviewResult } from '@lendo/shared';
+import { clozeOf, type Cloze, type Flashcard, type ReviewMethod, type ReviewResult } from '@lendo/shared';
 import { ArrowRight, Check, Eye, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Button } from '@/components/button';
 import { inputClasses } from '@/components/field-error';
 import { PlaySoundButton } from '@/components/play-sound-button';
 import { cx } from '@/lib/cx';
+import { diffAnswer } from '../answer-diff';
 import type { ReviewPhase } from '../review-session';
 import { KeyHint } from './key-hint';
 
@@ -13,8 +14,9 @@ interface ReviewCardProps {
   card: Flashcard;
   method: ReviewMethod;
   phase: ReviewPhase;
-  /** The checked Q&A answer. */
+  /** The checked Q&A answer, and what was typed. */
   result: ReviewResult | null;
+  typed: string;
   /** An answer is being sent: the buttons wait. */
   busy: boolean;
   onReveal: () => void;
@@ -34,7 +36,7 @@ function Front({ card }: { card: Flashcard }) {
       )}
       <p
         lang={card.language}
-        className="font-reading text-2xl leading-snug font-semibold text-balance break-words sm:text-3xl"
+        className="font-reading text-2xl leading-snug font-semibold text-balance wrap-anywhere sm:text-3xl"
       >
         {card.front}
       </p>
@@ -43,8 +45,47 @@ function Front({ card }: { card: Flashcard }) {
   );
 }
 
-/** What Q&A asks: the learner types the back; the answer is checked by the server. */
-function AnswerForm({ busy, onAnswer }: { busy: boolean; onAnswer: (answer: string) => void }) {
+/**
+ * A cloze (Q&A on a card whose front holds its word): the sentence with the word blanked, and its
+ * translation; once checked, the word fills the blank.
+ */
+function ClozeFront({ card, cloze, filled }: { card: Flashcard; cloze: Cloze; filled: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid justify-items-center gap-3 px-2 text-center">
+      <p
+        lang={card.language}
+        className="font-reading text-2xl leading-snug font-semibold text-balance wrap-anywhere sm:text-3xl"
+      >
+        {cloze.before}
+        {filled ? (
+          <mark className="rounded bg-brand-soft px-1 text-brand-ink">{cloze.answer}</mark>
+        ) : (
+          <span
+            className="inline-block min-w-[4ch] border-b-4 border-brand align-baseline"
+            aria-hidden="true"
+          >
+            &nbsp;
+          </span>
+        )}
+        {!filled && <span className="sr-only">{t('review.cloze.blank')}</span>}
+        {cloze.after}
+      </p>
+      <p className="text-pretty wrap-anywhere text-muted">{card.back}</p>
+    </div>
+  );
+}
+
+/** What Q&A asks: the learner types the back (or the missing word); the server checks it. */
+function AnswerForm({
+  busy,
+  cloze,
+  onAnswer,
+}: {
+  busy: boolean;
+  cloze: boolean;
+  onAnswer: (answer: string) => void;
+}) {
   const { t } = useTranslation();
   const id = useId();
   const [answer, setAnswer] = useState('');
@@ -55,7 +96,7 @@ function AnswerForm({ busy, onAnswer }: { busy: boolean; onAnswer: (answer: stri
   return (
     <form onSubmit={submit} className="grid gap-3">
       <label htmlFor={id} className="text-sm font-semibold">
-        {t('review.qa.label')}
+        {t(cloze ? 'review.cloze.label' : 'review.qa.label')}
       </label>
       <input
         id={id}
@@ -67,7 +108,7 @@ function AnswerForm({ busy, onAnswer }: { busy: boolean; onAnswer: (answer: stri
         autoCorrect="off"
         spellCheck={false}
         enterKeyHint="done"
-        placeholder={t('review.qa.placeholder')}
+        placeholder={t(cloze ? 'review.cloze.placeholder' : 'review.qa.placeholder')}
         className={inputClasses}
       />
       <Button type="submit" size="lg" block loading={busy} aria-keyshortcuts="Enter">
@@ -78,9 +119,45 @@ function AnswerForm({ busy, onAnswer }: { busy: boolean; onAnswer: (answer: stri
   );
 }
 
-/** The checked answer: right or wrong, and the expected answer. */
-function AnswerResult({ result, onNext }: { result: ReviewResult; onNext: () => void }) {
+/** The typed answer against the expected one: letters missing underlined, letters too many struck out. */
+function AnswerDiff({ typed, expected }: { typed: string; expected: string }) {
   const { t } = useTranslation();
+  return (
+    <p className="text-ink">
+      <span className="text-sm text-muted">{t('review.qa.yours')}</span>{' '}
+      <span className="font-semibold wrap-anywhere" data-testid="answer-diff">
+        {diffAnswer(typed, expected).map((part, index) =>
+          part.kind === 'same' ? (
+            <span key={index}>{part.text}</span>
+          ) : part.kind === 'missing' ? (
+            <ins key={index} className="rounded-sm bg-success/15 text-success underline decoration-2">
+              <span className="sr-only">{t('review.qa.missing')} </span>
+              {part.text}
+            </ins>
+          ) : (
+            <del key={index} className="rounded-sm bg-danger/15 text-danger line-through decoration-2">
+              <span className="sr-only">{t('review.qa.extra')} </span>
+              {part.text}
+            </del>
+          ),
+        )}
+      </span>
+    </p>
+  );
+}
+
+/** The checked answer: right or wrong, the expected answer, and what was typed with its differences marked. */
+function AnswerResult({
+  result,
+  typed,
+  onNext,
+}: {
+  result: ReviewResult;
+  typed: string;
+  onNext: () => void;
+}) {
+  const { t } = useTranslation();
+  const differs = diffAnswer(typed, result.expected).some((part) => part.kind !== 'same');
   return (
     <div className="grid gap-4">
       <div
@@ -101,8 +178,9 @@ function AnswerResult({ result, onNext }: { result: ReviewResult; onNext: () => 
           <p className="font-bold">{t(result.correct ? 'review.qa.correct' : 'review.qa.wrong')}</p>
           <p className="text-ink">
             <span className="text-sm text-muted">{t('review.qa.expected')}</span>{' '}
-            <strong className="font-semibold break-words">{result.expected}</strong>
+            <strong className="font-semibold wrap-anywhere">{result.expected}</strong>
           </p>
+          {differs && <AnswerDiff typed={typed} expected={result.expected} />}
         </div>
       </div>
       <Button size="lg" block autoFocus onClick={onNext} aria-keyshortcuts="Enter">
@@ -123,6 +201,7 @@ export function ReviewCard({
   method,
   phase,
   result,
+  typed,
   busy,
   onReveal,
   onGuess,
@@ -130,13 +209,14 @@ export function ReviewCard({
   onNext,
 }: ReviewCardProps) {
   const { t } = useTranslation();
+  const cloze = method === 'qa' ? clozeOf(card) : null;
   let actions;
   if (method === 'qa') {
     actions =
       phase === 'checked' && result ? (
-        <AnswerResult result={result} onNext={onNext} />
+        <AnswerResult result={result} typed={typed} onNext={onNext} />
       ) : (
-        <AnswerForm busy={busy} onAnswer={onAnswer} />
+        <AnswerForm busy={busy} cloze={cloze !== null} onAnswer={onAnswer} />
       );
   } else if (phase === 'question') {
     actions = (
@@ -154,11 +234,11 @@ export function ReviewCard({
           size="lg"
           disabled={busy}
           onClick={() => onGuess(false)}
-          aria-keyshortcuts="2 ArrowLeft"
+          aria-keyshortcuts="1 ArrowLeft"
         >
           <X aria-hidden="true" className="size-5 text-danger" />
           {t('review.was-wrong')}
-          <KeyHint keys="2" />
+          <KeyHint keys="1" />
         </Button>
         <Button
           variant="success"
@@ -166,11 +246,11 @@ export function ReviewCard({
           autoFocus
           disabled={busy}
           onClick={() => onGuess(true)}
-          aria-keyshortcuts="1 ArrowRight"
+          aria-keyshortcuts="2 ArrowRight"
         >
           <Check aria-hidden="true" className="size-5" />
           {t('review.got-it')}
-          <KeyHint keys="1" />
+          <KeyHint keys="2" />
         </Button>
       </div>
     );
@@ -178,11 +258,11 @@ export function ReviewCard({
 
   return (
     <div className="grid gap-6 rounded-sheet bg-surface p-5 shadow-card ring-1 ring-line/60 sm:p-8">
-      <Front card={card} />
+      {cloze ? <ClozeFront card={card} cloze={cloze} filled={phase === 'checked'} /> : <Front card={card} />}
       {method === 'guess' && phase === 'revealed' && (
         <div className="grid justify-items-center gap-1 border-t border-line pt-6 text-center">
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">{t('review.back')}</p>
-          <p className="text-xl font-semibold text-balance break-words text-brand-ink">{card.back}</p>
+          <p className="text-xl font-semibold text-balance wrap-anywhere text-brand-ink">{card.back}</p>
         </div>
       )}
       {actions}

@@ -1,13 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { CalendarClock, Check, Percent, RotateCcw, Sparkles, Trophy, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Link, Navigate, useLocation, useParams, type LoaderFunctionArgs } from 'react-router';
 import { buttonClasses } from '@/components/button';
 import { currentLocale } from '@/lib/i18n';
 import { reviewResumeQueryOptions, useReviewResume } from '../api/get-review-resume';
 import { DeckIconTile } from '../components/deck-icon';
 import { StatTile } from '../components/stat-tile';
 import { nextReviewText } from '../review-dates';
+import type { ReviewedState, SessionTally } from '../review-session';
+
+const tallyOf = (state: unknown): SessionTally | null =>
+  (state as Partial<ReviewedState> | null)?.tally ?? null;
 
 /** The summary is always asked afresh: a review has just changed it. */
 export function loader(queryClient: QueryClient) {
@@ -17,16 +21,26 @@ export function loader(queryClient: QueryClient) {
   };
 }
 
-/** /deck-reviewed/{id} (SPEC §2): today's reviews of the deck, and where to go next. */
+/**
+ * /deck-reviewed/{id} (SPEC §2): what the session that just ended answered, and where to go next.
+ * Opened without a session (a link, a reload of an old tab), it goes back to the deck.
+ */
 export default function DeckReviewedPage() {
-  const { t } = useTranslation();
   const { deckId = '' } = useParams();
+  const tally = tallyOf(useLocation().state);
+  if (!tally) return <Navigate to={`/flashcards/${deckId}`} replace />;
+  return <SessionSummary deckId={deckId} tally={tally} />;
+}
+
+function SessionSummary({ deckId, tally }: { deckId: string; tally: SessionTally }) {
+  const { t } = useTranslation();
   const resume = useReviewResume(deckId);
   const locale = currentLocale();
   const { deck } = resume;
   const format = new Intl.NumberFormat(locale).format;
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format;
   const pending = deck.stats.pending_review;
+  const accuracy = tally.reviewed > 0 ? tally.correct / tally.reviewed : 0;
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-8 text-center">
@@ -39,7 +53,7 @@ export default function DeckReviewedPage() {
           {t('reviewed.title')}
         </h1>
         <p className="max-w-md text-pretty text-muted">
-          {t('reviewed.text', { count: resume.reviewed, deck: deck.name })}
+          {t('reviewed.text', { count: tally.reviewed, deck: deck.name })}
         </p>
       </header>
 
@@ -49,7 +63,7 @@ export default function DeckReviewedPage() {
       >
         <DeckIconTile icon={deck.icon} />
         <span className="min-w-0 flex-1">
-          <span className="block font-semibold break-words">{deck.name}</span>
+          <span className="block font-semibold wrap-anywhere">{deck.name}</span>
           <span className="block text-sm text-muted">
             {t('decks.card.cards', { count: deck.card_count })}
           </span>
@@ -61,31 +75,31 @@ export default function DeckReviewedPage() {
           icon={RotateCcw}
           tone="bg-brand-soft text-brand-ink"
           label={t('reviewed.reviewed')}
-          value={format(resume.reviewed)}
+          value={format(tally.reviewed)}
         />
         <StatTile
           icon={Check}
           tone="bg-success-soft text-success"
           label={t('reviewed.correct')}
-          value={format(resume.correct)}
+          value={format(tally.correct)}
         />
         <StatTile
           icon={X}
           tone="bg-danger-soft text-danger"
           label={t('reviewed.wrong')}
-          value={format(resume.wrong)}
+          value={format(tally.reviewed - tally.correct)}
         />
         <StatTile
           icon={Percent}
           tone="bg-level-intermediate-soft text-level-intermediate"
           label={t('reviewed.accuracy')}
-          value={percent(resume.accuracy)}
+          value={percent(accuracy)}
         />
         <StatTile
           icon={Sparkles}
           tone="bg-level-upper-intermediate-soft text-level-upper-intermediate"
           label={t('reviewed.new-seen')}
-          value={format(resume.new_seen)}
+          value={format(tally.newSeen)}
         />
         <StatTile
           icon={CalendarClock}

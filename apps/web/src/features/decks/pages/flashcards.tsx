@@ -22,6 +22,7 @@ import { openModal } from '@/lib/modals';
 import { deckQueryOptions, useDeck } from '../api/get-deck';
 import { flashcardsQueryOptions, useFlashcards, type FlashcardSearch } from '../api/get-flashcards';
 import { DeckIconTile } from '../components/deck-icon';
+import { DeckStats } from '../components/deck-stats';
 import { FlashcardItem, FlashcardItemSkeleton } from '../components/flashcard-item';
 
 /** The longest search the API takes. */
@@ -182,7 +183,7 @@ export default function FlashcardsPage() {
         <header className="mt-3 flex flex-wrap items-start gap-4">
           <DeckIconTile icon={deck.icon} size="lg" />
           <div className="min-w-0 flex-1">
-            <h1 className="text-2xl font-bold tracking-tight break-words text-balance sm:text-3xl">
+            <h1 className="text-2xl font-bold tracking-tight wrap-anywhere text-balance sm:text-3xl">
               {deck.name}
             </h1>
             <p className="mt-1 text-sm text-muted">
@@ -194,6 +195,7 @@ export default function FlashcardsPage() {
             {deck.description && (
               <p className="mt-2 max-w-prose text-pretty text-muted">{deck.description}</p>
             )}
+            <DeckStats stats={deck.stats} compact className="mt-2" />
           </div>
           <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:self-center">
             <Button variant="secondary" onClick={addCard}>

@@ -1,6 +1,6 @@
 import type { ReviewMethod, ReviewQueue } from '@lendo/shared';
 import { useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { CalendarCheck, CloudOff, Pencil, RotateCw, X } from 'lucide-react';
+import { CalendarCheck, CloudOff, Hourglass, Pencil, RotateCw, X } from 'lucide-react';
 import { useEffect, useEffectEvent, useReducer, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,18 @@ import { DeckIconTile } from '../components/deck-icon';
 import { ReviewCard } from '../components/review-card';
 import { nextReviewText } from '../review-dates';
 import { useReviewMethod } from '../review-method';
-import { afterBatch, currentCard, reviewReducer, startSession } from '../review-session';
+import {
+  afterBatch,
+  currentCard,
+  reviewReducer,
+  startSession,
+  tallyOf,
+  waitFor,
+  type ReviewedState,
+} from '../review-session';
+
+/** How often the queue is asked again while the session waits for a card to come due. */
+const WAIT_POLL_MS = 5000;
 
 /** Every visit starts a session from the cards due at that moment. */
 export function loader(queryClient: QueryClient) {
@@ -60,7 +71,8 @@ function NothingDue({ queue }: { queue: ReviewQueue }) {
 }
 
 /**
- * Shortcuts of guess-and-show: Space or Enter shows the answer, then 1 or → got it, 2 or ← was wrong.
+ * Shortcuts of guess-and-show, in the buttons' order: Space or Enter shows the answer, then 1 or ←
+ * was wrong, 2 or → got it.
  * Space and Enter on a focused button or link keep their own meaning (it may be "Show answer" itself).
  */
 function useGuessKeys(
@@ -74,8 +86,8 @@ function useGuessKeys(
     if (keyBelongsElsewhere(event.target)) return;
     const onControl = event.target instanceof Element && event.target.closest('a, button') !== null;
     if (!revealed && !onControl && (event.key === ' ' || event.key === 'Enter')) onReveal();
-    else if (revealed && (event.key === '1' || event.key === 'ArrowRight')) onGuess(true);
-    else if (revealed && (event.key === '2' || event.key === 'ArrowLeft')) onGuess(false);
+    else if (revealed && (event.key === '1' || event.key === 'ArrowLeft')) onGuess(false);
+    else if (revealed && (event.key === '2' || event.key === 'ArrowRight')) onGuess(true);
     else return;
     event.preventDefault();
   });
@@ -83,6 +95,61 @@ function useGuessKeys(
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+}
+
+/**
+ * The session waits for a card that comes due within minutes (a learning step): a countdown, and
+ * the queue asked again every few seconds and when the countdown ends. The learner may end the
+ * session instead of waiting.
+ */
+function WaitingForCard({
+  deckId,
+  seconds,
+  onQueue,
+  onEnd,
+}: {
+  deckId: string;
+  seconds: number;
+  onQueue: (queue: ReviewQueue) => void;
+  onEnd: () => void;
+}) {
+  const { t } = useTranslation();
+  const [deadline, setDeadline] = useState(() => Date.now() + seconds * 1000);
+  const [now, setNow] = useState(() => Date.now());
+  const poll = useEffectEvent(() => {
+    getReviewQueue(deckId)
+      .then((queue) => {
+        const wait = waitFor(queue);
+        if (wait === null) onQueue(queue);
+        else setDeadline(Date.now() + wait * 1000);
+      })
+      // A failed poll changes nothing: the next one asks again.
+      .catch(() => undefined);
+  });
+  useEffect(() => {
+    const tick = window.setInterval(() => setNow(Date.now()), 1000);
+    const asking = window.setInterval(() => poll(), WAIT_POLL_MS);
+    return () => {
+      window.clearInterval(tick);
+      window.clearInterval(asking);
+    };
+  }, []);
+  const left = Math.max(0, Math.ceil((deadline - now) / 1000));
+  useEffect(() => {
+    if (left === 0) poll();
+  }, [left]);
+  const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`;
+  return (
+    <StateMessage icon={<Hourglass aria-hidden="true" />} title={t('review.wait.title')}>
+      <p className="text-pretty text-muted">{t('review.wait.text')}</p>
+      <p className="text-3xl font-bold tabular-nums" role="timer" aria-label={t('review.wait.timer')}>
+        {clock}
+      </p>
+      <Button variant="secondary" className="mt-2" onClick={onEnd}>
+        {t('review.wait.end')}
+      </Button>
+    </StateMessage>
+  );
 }
 
 function ReviewSessionView({ deckId, queue }: { deckId: string; queue: ReviewQueue }) {
@@ -102,10 +169,14 @@ function ReviewSessionView({ deckId, queue }: { deckId: string; queue: ReviewQue
       .then((more) => dispatch({ type: 'batch', queue: more }))
       .catch(setBatchError);
   };
-  const onBatchDone = useEffectEvent((what: 'fetch-more' | 'finished') => {
-    if (what === 'fetch-more') return loadMore();
+  const finish = () => {
     void queryClient.invalidateQueries({ queryKey: decksQueryKey });
-    void navigate(`/deck-reviewed/${deckId}`, { replace: true });
+    const reviewed: ReviewedState = { tally: tallyOf(state) };
+    void navigate(`/deck-reviewed/${deckId}`, { replace: true, state: reviewed });
+  };
+  const onBatchDone = useEffectEvent((what: 'fetch-more' | 'wait' | 'finished') => {
+    if (what === 'fetch-more') loadMore();
+    else if (what === 'finished') finish();
   });
   useEffect(() => {
     if (next) onBatchDone(next);
@@ -122,7 +193,13 @@ function ReviewSessionView({ deckId, queue }: { deckId: string; queue: ReviewQue
           }
         : { flashcard: card.id, method: 'qa' as const, answer: answer.answer };
     submit.mutate(body, {
-      onSuccess: (result) => dispatch({ type: 'answered', result, method: answer.method }),
+      onSuccess: (result) =>
+        dispatch({
+          type: 'answered',
+          result,
+          method: answer.method,
+          typed: answer.method === 'qa' ? answer.answer : undefined,
+        }),
       onError: (error) => toast.error(t(errorCodeOf(error, 'review.answer-error')), { id: 'review-error' }),
     });
   };
@@ -186,11 +263,20 @@ function ReviewSessionView({ deckId, queue }: { deckId: string; queue: ReviewQue
           method={method}
           phase={state.phase}
           result={state.result}
+          typed={state.typed}
           busy={submit.isPending}
           onReveal={reveal}
           onGuess={(gotIt) => send({ method: 'guess', gotIt })}
           onAnswer={(answer) => send({ method: 'qa', answer })}
           onNext={() => dispatch({ type: 'next' })}
+        />
+      ) : next === 'wait' && state.waitSeconds !== null ? (
+        <WaitingForCard
+          key={state.total}
+          deckId={deckId}
+          seconds={state.waitSeconds}
+          onQueue={(more) => dispatch({ type: 'batch', queue: more })}
+          onEnd={finish}
         />
       ) : batchError ? (
         <div role="alert">

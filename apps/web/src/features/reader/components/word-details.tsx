@@ -210,8 +210,8 @@ function QueryPart<T>({
 /**
  * What the popup tells about a tapped word: the word and its lemma, the sentence it is in (with its
  * translation), its meaning there (explained by /ai/word-context/), the dictionary's entries and
- * an example from /words. Each part loads, fails and retries on its own. Last, "create flashcard"
- * opens the flashcard modal with a draft: the word (its lemma when known), the sentence as front and
+ * an example from /words. Each part loads, fails and retries on its own. Last, and always in view,
+ * "create flashcard" opens the flashcard modal with a draft: the word (its lemma when known), the sentence as front and
  * its translation as back.
  */
 export function WordDetails({
@@ -245,7 +245,7 @@ export function WordDetails({
           <Title
             id={titleId}
             lang={language}
-            className="font-reading text-2xl font-bold tracking-tight break-words"
+            className="font-reading text-2xl font-bold tracking-tight wrap-anywhere"
           >
             {word}
           </Title>
@@ -364,7 +364,8 @@ export function WordDetails({
         </QueryPart>
       </Part>
 
-      <div className="border-t border-line px-5 py-4">
+      {/* Sticks to the bottom of the scrolling popup, so its main action is always in reach. */}
+      <div className="sticky bottom-0 border-t border-line bg-surface px-5 py-4">
         <Button
           variant="secondary"
           block

@@ -5,8 +5,23 @@ import { useMediaQuery } from '@/lib/use-media-query';
 import type { WordSelection } from './reader-text';
 import { WordDetails } from './word-details';
 
-/** At this width and below the popup is a bottom sheet: a popover would not fit beside the word. */
-const SHEET_QUERY = '(max-width: 640px)';
+/** At this width and below the reader's popups are bottom sheets: a popover would not fit beside the word. */
+export const SHEET_QUERY = '(max-width: 640px)';
+
+/** Room kept free above the popover: the site header and the reader's bar stick there. */
+const TOP_CLEARANCE = 136;
+
+/**
+ * The side of the word with more room, bottom unless the top has more: the popover then never
+ * needs to cover the word, and its scrolling middle gets the most height.
+ */
+function roomiestSide(anchor: HTMLElement | null): 'top' | 'bottom' {
+  if (!anchor) return 'bottom';
+  const { top, bottom } = anchor.getBoundingClientRect();
+  const below = window.innerHeight - bottom;
+  const above = top - TOP_CLEARANCE;
+  return below >= Math.min(above, 480) ? 'bottom' : 'top';
+}
 
 interface WordPopupProps {
   selection: WordSelection | null;
@@ -34,6 +49,7 @@ export function WordPopup({ selection, language, translationLanguage, onClose }:
   }, [anchor]);
 
   const open = selection !== null;
+  const side = useMemo(() => roomiestSide(anchor), [anchor]);
   const onOpenChange = (next: boolean) => {
     if (!next) onClose();
   };
@@ -88,10 +104,10 @@ export function WordPopup({ selection, language, translationLanguage, onClose }:
           ref={contentRef}
           aria-labelledby={titleId}
           tabIndex={-1}
-          side="bottom"
+          side={side}
           align="center"
           sideOffset={10}
-          collisionPadding={{ top: 96, right: 16, bottom: 16, left: 16 }}
+          collisionPadding={{ top: TOP_CLEARANCE, right: 16, bottom: 16, left: 16 }}
           onOpenAutoFocus={onOpenAutoFocus}
           onCloseAutoFocus={onCloseAutoFocus}
           onInteractOutside={(event) => {
@@ -100,7 +116,7 @@ export function WordPopup({ selection, language, translationLanguage, onClose }:
               event.preventDefault();
             else clickedOutside.current = true;
           }}
-          className="z-50 max-h-[min(36rem,var(--radix-popover-content-available-height))] w-[min(26rem,calc(100vw-2rem))] animate-pop-in overflow-y-auto overscroll-contain rounded-card border border-line bg-surface pb-1 shadow-pop outline-none"
+          className="z-50 max-h-[min(36rem,var(--radix-popover-content-available-height))] w-[min(26rem,calc(100vw-2rem))] animate-pop-in overflow-y-auto overscroll-contain rounded-card border border-line bg-surface shadow-pop outline-none"
         >
           {details}
         </Popover.Content>

@@ -1,6 +1,6 @@
 import type { ChapterDetail, ReaderSentence } from '@lendo/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ArrowRight, CheckCheck, ChevronLeft, Flag } from 'lucide-react';
+import { ArrowLeft, ArrowRight, CheckCheck, ChevronLeft, Flag, Headphones, Square } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -8,14 +8,18 @@ import { Link, useNavigate, useParams, useSearchParams, type LoaderFunctionArgs 
 import { Button } from '@/components/button';
 import { LevelBadge } from '@/components/level-badge';
 import { ProgressBar } from '@/components/progress-bar';
+import { Spinner } from '@/components/spinner';
+import { cx } from '@/lib/cx';
 import { lemmaIn, statusIn, useMarkKnown, useShowWordStatus, useWordStatuses } from '@/lib/word-status';
 import { chapterQueryOptions, useChapter } from '../api/get-chapter';
+import { ReaderSettingsButton } from '../components/reader-settings-panel';
 import { ReaderText, type WordSelection } from '../components/reader-text';
 import { WordPopup } from '../components/word-popup';
-import { WordStatusBar } from '../components/word-status-bar';
+import { useReaderSettings, useReaderTheme } from '../reader-settings';
 import { tokenize } from '../tokenize';
 import { usePageKeys, useSwipe } from '../use-page-turns';
 import { useProgressReporter } from '../use-progress-reporter';
+import { useReadAloud, type ReadAloud } from '../use-read-aloud';
 
 export function loader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
@@ -29,6 +33,36 @@ function firstPage(requested: string | null, chapter: ChapterDetail): number {
   const total = chapter.pages.length;
   const page = Number.parseInt(requested ?? '', 10) || chapter.current_page;
   return Math.min(Math.max(page, 1), Math.max(total, 1));
+}
+
+/** Reads the page aloud, sentence by sentence; while it does, a click stops it. */
+function ReadAloudButton({ readAloud }: { readAloud: ReadAloud }) {
+  const { t } = useTranslation();
+  const { reading, loading, start, stop } = readAloud;
+  const label = reading === null ? t('reader.read-aloud.start') : t('reader.read-aloud.stop');
+  return (
+    <button
+      type="button"
+      onClick={reading === null ? start : stop}
+      aria-label={label}
+      aria-busy={loading || undefined}
+      title={label}
+      className={cx(
+        'grid size-11 shrink-0 place-items-center rounded-full transition-colors',
+        reading === null
+          ? 'text-muted hover:bg-surface-muted hover:text-ink'
+          : 'bg-brand text-on-brand hover:bg-brand-hover',
+      )}
+    >
+      {loading ? (
+        <Spinner className="size-5" />
+      ) : reading === null ? (
+        <Headphones aria-hidden="true" className="size-5" />
+      ) : (
+        <Square aria-hidden="true" className="size-4" fill="currentColor" />
+      )}
+    </button>
+  );
 }
 
 function ChapterReader({ chapter }: { chapter: ChapterDetail }) {
@@ -97,6 +131,10 @@ function ChapterReader({ chapter }: { chapter: ChapterDetail }) {
   const pageLabel = t('reader.page-of', { page, total });
   const sentences = useMemo(() => chapter.pages[page - 1]?.sentences ?? [], [chapter, page]);
 
+  const settings = useReaderSettings();
+  useReaderTheme(settings.theme);
+  const readAloud = useReadAloud(sentences, story.language);
+
   const statuses = useWordStatuses(story.language).data;
   const showStatus = useShowWordStatus();
   const statusOf = (sentence: ReaderSentence, word: string) =>
@@ -134,6 +172,10 @@ function ChapterReader({ chapter }: { chapter: ChapterDetail }) {
           <p aria-live="polite" className="ml-auto shrink-0 text-sm font-semibold text-muted tabular-nums">
             {pageLabel}
           </p>
+          <div className="-mr-1.5 flex shrink-0 items-center">
+            <ReadAloudButton readAloud={readAloud} />
+            <ReaderSettingsButton />
+          </div>
         </div>
         <ProgressBar
           value={page / Math.max(total, 1)}
@@ -162,13 +204,14 @@ function ChapterReader({ chapter }: { chapter: ChapterDetail }) {
           )}
         </header>
 
-        <WordStatusBar />
-
         <div {...swipe} className="min-h-[40dvh] touch-pan-y">
           <ReaderText
             key={page}
             sentences={sentences}
             language={story.language}
+            translationLanguage={chapter.translation_language}
+            fontSize={settings.fontSize}
+            reading={readAloud.reading}
             selected={selection}
             onSelect={select}
             statusOf={statusOf}

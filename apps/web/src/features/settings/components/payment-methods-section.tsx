@@ -55,7 +55,7 @@ function CardRow({ card }: { card: PaymentMethod }) {
             <span className="whitespace-nowrap">{label}</span>
             {card.is_default && <Badge tone="brand">{t('settings.cards.default')}</Badge>}
           </p>
-          <p className="mt-0.5 text-sm break-words text-muted">
+          <p className="mt-0.5 text-sm wrap-anywhere text-muted">
             {[
               t('settings.cards.expires', { date: expiryText(card) }),
               card.holder_name,

@@ -42,7 +42,7 @@ export function SettingRow({ label, children, action, note }: SettingRowProps) {
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-line py-4 first:border-t-0 first:pt-0 last:pb-0">
       <div className="min-w-0 flex-1 basis-48">
         <p className="text-sm font-semibold text-muted">{label}</p>
-        <div className="mt-0.5 break-words">{children}</div>
+        <div className="mt-0.5 wrap-anywhere">{children}</div>
       </div>
       {action}
       {note && <div className="basis-full">{note}</div>}

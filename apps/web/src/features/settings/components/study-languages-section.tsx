@@ -1,17 +1,49 @@
-import { LEARNING_LANGUAGES, PLAN_ALLOWANCES, type LearningLanguage } from '@lendo/shared';
+import {
+  LEARNING_LANGUAGES,
+  PLAN_ALLOWANCES,
+  PROFICIENCIES,
+  type LearningLanguage,
+  type Proficiency,
+} from '@lendo/shared';
 import { Crown } from 'lucide-react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CheckboxField } from '@/components/checkbox-field';
 import { SegmentedControl } from '@/components/segmented-control';
+import { SelectField } from '@/components/select-field';
 import { useMe } from '@/lib/me';
 import { useSetStudyLanguages } from '@/lib/study-languages';
+import { useUpdateLevel } from '../api/update-level';
 import { SettingsSection } from './settings-section';
+
+/** The learner's level, as answered in onboarding; the home page recommends stories around it. */
+function LevelSetting() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const save = useUpdateLevel();
+  return (
+    <div className="mt-5 border-t border-line pt-4">
+      <SelectField
+        label={t('settings.study.level')}
+        options={PROFICIENCIES.map((value) => ({ value, label: t(`onboarding.proficiency.${value}`) }))}
+        value={me.proficiency ?? 'other'}
+        disabled={save.isPending}
+        onChange={(event) =>
+          save.mutate(event.target.value as Proficiency, {
+            onSuccess: () => toast.success(t('settings.study.level-saved')),
+            onError: () => toast.error(t('error.something-went-wrong')),
+          })
+        }
+        className="sm:max-w-xs"
+      />
+    </div>
+  );
+}
 
 /**
  * The languages the learner studies (DESIGN §5): one at a time on basic and pro, changeable here;
- * several at once on premium, the first one shown on the home page.
+ * several at once on premium, the first one shown on the home page. Then the level.
  */
 export function StudyLanguagesSection() {
   const { t } = useTranslation();
@@ -74,6 +106,7 @@ export function StudyLanguagesSection() {
           </p>
         </div>
       )}
+      <LevelSetting />
     </SettingsSection>
   );
 }

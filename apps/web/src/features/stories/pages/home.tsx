@@ -99,7 +99,7 @@ export default function HomePage() {
       <title>{`${t('nav.home')} · Lendo`}</title>
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0 flex-1 basis-72">
-          <h1 className="text-3xl font-bold tracking-tight break-words text-balance sm:text-4xl">
+          <h1 className="text-3xl font-bold tracking-tight wrap-anywhere text-balance sm:text-4xl">
             {t('home.greeting', { name: me.name || me.username })}
           </h1>
           <p className="mt-2 max-w-prose text-pretty text-muted">{t('home.subtitle')}</p>

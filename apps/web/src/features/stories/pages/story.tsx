@@ -96,7 +96,7 @@ export default function StoryPage() {
             </div>
             <h1
               lang={story.language}
-              className="mt-4 text-3xl font-bold tracking-tight text-balance break-words sm:text-4xl"
+              className="mt-4 text-3xl font-bold tracking-tight text-balance wrap-anywhere sm:text-4xl"
             >
               {story.title}
             </h1>

@@ -6,14 +6,17 @@ import {
   type WordUseCases,
 } from '@lendo/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Layers } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { Button } from '@/components/button';
 import { PlaySoundButton } from '@/components/play-sound-button';
 import { errorCodeOf } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
+import { openModal } from '@/lib/modals';
 import { useWordRecord } from '@/lib/word-record';
 import { useWordUseCases } from '@/lib/word-use-cases';
-import { lemmasOtherThan } from '@/lib/word-view';
+import { groupTranslations, lemmasOtherThan } from '@/lib/word-view';
 import { LookupFailed, LookupIdle, LookupSkeleton, NoEntry } from './lookup-states';
 import { UseCaseList } from './use-case-list';
 import { WordEntryCard } from './word-entry-card';
@@ -92,7 +95,7 @@ function WordResult({ record, useCases, translationLanguage }: WordResultProps) 
           <h3
             id={headingId}
             lang={record.language}
-            className="mt-0.5 text-3xl font-bold tracking-tight break-words"
+            className="mt-0.5 text-3xl font-bold tracking-tight wrap-anywhere"
           >
             {record.word}
           </h3>
@@ -126,6 +129,25 @@ function WordResult({ record, useCases, translationLanguage }: WordResultProps) 
         language={record.language}
         translationLanguage={translationLanguage}
       />
+      <Button
+        variant="secondary"
+        block
+        onClick={() => {
+          // The word as a card: its lemma on the front, its first translation for the learner on the back.
+          const lemma = record.lemmas[0] ?? record.word;
+          const entry = record.entries.find((e) => e.lemma === lemma) ?? record.entries[0];
+          const back = entry && groupTranslations(entry.translations, translationLanguage)[0];
+          openModal('flashcard', {
+            word: lemma,
+            language: record.language,
+            sentence: lemma,
+            translation: back?.translations[0]?.translation ?? '',
+          });
+        }}
+      >
+        <Layers aria-hidden="true" className="size-5" />
+        {t('lookup.create-flashcard')}
+      </Button>
     </article>
   );
 }

@@ -27,7 +27,7 @@ export function WordEntryCard({ entry, headword, language, translationLanguage }
     <section className="rounded-card border border-line bg-surface p-4 sm:p-5">
       <div className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
         {showLemma && (
-          <h4 lang={language} className="text-lg font-bold tracking-tight break-words">
+          <h4 lang={language} className="text-lg font-bold tracking-tight wrap-anywhere">
             {entry.lemma}
           </h4>
         )}
@@ -52,7 +52,7 @@ export function WordEntryCard({ entry, headword, language, translationLanguage }
                 <dd key={index} lang={group.language} className="min-w-0 sm:col-start-2">
                   <p
                     className={cx(
-                      'font-semibold break-words',
+                      'font-semibold wrap-anywhere',
                       groupIndex === 0 && index === 0 ? 'text-lg text-brand-ink' : 'text-base',
                     )}
                   >
