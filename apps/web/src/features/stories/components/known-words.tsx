@@ -6,14 +6,16 @@ import { useWordStatusSummary } from '@/lib/word-status';
 
 /**
  * How many words the learner knows in each language they study (DESIGN §5), and how many they are
- * learning: the count grows as they mark words known and learn their cards. Nothing while it loads.
+ * learning: the count grows as they mark words known and learn their cards. Nothing while it loads,
+ * nor before the learner has met a word.
  */
 export function KnownWords({ languages }: { languages: readonly LearningLanguage[] }) {
   const { t } = useTranslation();
   const titleId = useId();
   const summary = useWordStatusSummary();
   const rows = summary.data?.languages.filter((row) => languages.includes(row.language)) ?? [];
-  if (rows.length === 0) return null;
+  // A learner who has not met a word yet has nothing to count.
+  if (!rows.some((row) => row.known + row.learning > 0)) return null;
   const format = new Intl.NumberFormat(currentLocale());
   return (
     <section
@@ -24,9 +26,9 @@ export function KnownWords({ languages }: { languages: readonly LearningLanguage
       <h2 id={titleId} className="text-xs font-semibold tracking-wide text-muted uppercase">
         {t('home.words.title')}
       </h2>
-      <ul className="mt-1 grid gap-2">
+      <div className="mt-1 grid gap-2">
         {rows.map((row) => (
-          <li key={row.language}>
+          <div key={row.language}>
             <p className="flex items-baseline gap-2">
               <strong className="text-2xl font-bold tabular-nums">{format.format(row.known)}</strong>
               <span className="text-sm">{t('home.words.known', { count: row.known })}</span>
@@ -34,9 +36,9 @@ export function KnownWords({ languages }: { languages: readonly LearningLanguage
             <p className="text-xs text-muted">
               {t(`language.${row.language}`)} · {t('home.words.learning', { count: row.learning })}
             </p>
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
     </section>
   );
 }
