@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
-import { createAccount, storeTokens } from '../support/api.ts';
+import { openFrogPrince } from '../support/api.ts';
 
 /** What the reading page says, per interface language. */
 const TEXTS = {
@@ -72,16 +72,9 @@ const CANVAS = {
   sepia: 'rgb(244, 236, 216)',
 } as const;
 
-/** Signs a learner of English up and opens the first chapter of The Frog Prince (a free story). */
-async function openFrogPrince(page: Page, request: APIRequestContext, locale: Locale) {
-  const { tokens } = await createAccount(request, { onboarded: true, locale });
-  await storeTokens(page, tokens);
-  const headers = { authorization: `Bearer ${tokens.access}` };
-  const list = await request.get('/api/stories/', { params: { search: 'frog', language: 'en' }, headers });
-  const { results } = (await list.json()) as { results: { id: string }[] };
-  const detail = await request.get(`/api/stories/${results[0]!.id}/`, { headers });
-  const { chapters } = (await detail.json()) as { chapters: { id: string }[] };
-  await page.goto(`/chapter/${chapters[0]!.id}`);
+/** Opens The Frog Prince for a new learner (interface in `locale`); returns its first page's text. */
+async function openFrogPrinceText(page: Page, request: APIRequestContext, locale: Locale) {
+  await openFrogPrince(page, request, locale);
   const text = page.getByRole('group', { name: TEXTS[locale].page });
   await expect(text).toBeVisible({ timeout: 20_000 });
   return text;
@@ -111,7 +104,7 @@ for (const locale of ['pt', 'en', 'es'] as const) {
     request,
   }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
-    const text = await openFrogPrince(page, request, locale);
+    const text = await openFrogPrinceText(page, request, locale);
     // The system is dark, so the whole app is, and it stays readable.
     await expect.poll(() => canvas(page)).toBe(CANVAS.dark);
     await expectAccessible(page);
@@ -144,7 +137,7 @@ for (const locale of ['pt', 'en', 'es'] as const) {
     request,
   }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
-    await openFrogPrince(page, request, locale);
+    await openFrogPrinceText(page, request, locale);
     let settings = await openSettings(page, locale);
     await settings.getByRole('radio', { name: t.light }).check();
     await expect.poll(() => canvas(page)).toBe(CANVAS.light);
@@ -166,7 +159,7 @@ for (const locale of ['pt', 'en', 'es'] as const) {
     request,
   }) => {
     await page.emulateMedia({ colorScheme: 'dark' });
-    await openFrogPrince(page, request, locale);
+    await openFrogPrinceText(page, request, locale);
     const settings = await openSettings(page, locale);
     await settings.getByRole('radio', { name: t.sepia }).check();
     await expect.poll(() => canvas(page)).toBe(CANVAS.sepia);
@@ -180,7 +173,7 @@ for (const locale of ['pt', 'en', 'es'] as const) {
     page,
     request,
   }) => {
-    const text = await openFrogPrince(page, request, locale);
+    const text = await openFrogPrinceText(page, request, locale);
     const show = text.getByRole('button', { name: t.translate }).first();
     const translation = text.getByText(t.translation);
     await expect(show).toHaveAttribute('aria-expanded', 'false');
@@ -208,7 +201,7 @@ for (const locale of ['pt', 'en', 'es'] as const) {
     page,
     request,
   }) => {
-    const text = await openFrogPrince(page, request, locale);
+    const text = await openFrogPrinceText(page, request, locale);
     const sentences = text.locator('[data-sentence]');
     const spoken: string[] = [];
     page.on('request', (req) => {
@@ -233,7 +226,7 @@ for (const locale of ['pt', 'en', 'es'] as const) {
   });
 
   test(`read-aloud with the month's audio used up offers more (${locale})`, async ({ page, request }) => {
-    const text = await openFrogPrince(page, request, locale);
+    const text = await openFrogPrinceText(page, request, locale);
     // The server's answer once the plan's audio minutes are spent (GET /tts, 403 limits.audio).
     await page.route(
       (url) => url.pathname === '/api/tts',
@@ -254,7 +247,7 @@ test('the word popup keeps "create flashcard" in view and leaves the tapped word
   request,
   isMobile,
 }) => {
-  const text = await openFrogPrince(page, request, 'en');
+  const text = await openFrogPrinceText(page, request, 'en');
   // Large text puts the page's last words low on the screen: the popup opens above them.
   const settings = await openSettings(page, 'en');
   await settings.getByRole('radio', { name: 'Large' }).check();

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
-import { createAccount, storeTokens } from '../support/api.ts';
+import { openFrogPrince } from '../support/api.ts';
 
 /** What the reader says about word status, per interface language. */
 const TEXTS = {
@@ -52,19 +52,6 @@ const TEXTS = {
 } as const;
 
 type Locale = keyof typeof TEXTS;
-
-/** Signs a learner of English up and opens the first chapter of The Frog Prince (a free story). */
-async function openFrogPrince(page: Page, request: APIRequestContext, locale: Locale) {
-  const { tokens } = await createAccount(request, { onboarded: true, locale });
-  await storeTokens(page, tokens);
-  const headers = { authorization: `Bearer ${tokens.access}` };
-  const list = await request.get('/api/stories/', { params: { search: 'frog', language: 'en' }, headers });
-  const { results } = (await list.json()) as { results: { id: string }[] };
-  const detail = await request.get(`/api/stories/${results[0]!.id}/`, { headers });
-  const { chapters } = (await detail.json()) as { chapters: { id: string }[] };
-  await page.goto(`/chapter/${chapters[0]!.id}`);
-  return { tokens, chapterId: chapters[0]!.id };
-}
 
 const text = (page: Page, locale: Locale, n: number) =>
   page.getByRole('group', { name: TEXTS[locale].page(n) });

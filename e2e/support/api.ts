@@ -64,3 +64,19 @@ export const storage = (page: Page) =>
     local: { access: localStorage.getItem('access'), refresh: localStorage.getItem('refresh') },
     session: { access: sessionStorage.getItem('access'), refresh: sessionStorage.getItem('refresh') },
   }));
+
+/**
+ * Signs a new learner of English up (interface in `locale`), keeps the session in the page and
+ * opens the first chapter of The Frog Prince, a free elementary story.
+ */
+export async function openFrogPrince(page: Page, request: APIRequestContext, locale: 'pt' | 'en' | 'es') {
+  const { tokens } = await createAccount(request, { onboarded: true, locale });
+  await storeTokens(page, tokens);
+  const headers = { authorization: `Bearer ${tokens.access}` };
+  const list = await request.get('/api/stories/', { params: { search: 'frog', language: 'en' }, headers });
+  const { results } = (await list.json()) as { results: { id: string }[] };
+  const detail = await request.get(`/api/stories/${results[0]!.id}/`, { headers });
+  const { chapters } = (await detail.json()) as { chapters: { id: string }[] };
+  await page.goto(`/chapter/${chapters[0]!.id}`);
+  return { tokens, chapterId: chapters[0]!.id };
+}
