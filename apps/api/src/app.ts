@@ -95,6 +95,9 @@ export async function buildApp({ config, database, clock: given, logger, library
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // The Date header tells the time by the app's clock, so a client can say "in 10 minutes" by the
+    // server's clock rather than its own (which may be wrong, or, on a test clock, far apart).
+    reply.header('date', clock.now().toUTCString());
   });
 
   await app.register(fastifySwagger, {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { build } from './helper.ts';
 
-const { app } = await build();
+const { app, clock } = await build();
 
 describe('API plumbing', () => {
   it('answers /api/health with the database kind', async () => {
@@ -51,6 +51,13 @@ describe('API plumbing', () => {
     expect(mine.headers['x-request-id']).toBe('abc-123');
     const generated = await app.inject({ url: '/api/health', headers: { 'x-request-id': '<script>' } });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("tells the time by the app's clock in the Date header", async () => {
+    clock.advance(3 * 24 * 3600_000);
+    const res = await app.inject({ url: '/api/health' });
+    expect(res.headers.date).toBe(clock.now().toUTCString());
+    expect(Math.abs(Date.parse(String(res.headers.date)) - Date.now())).toBeGreaterThan(2 * 24 * 3600_000);
   });
 
   it('publishes OpenAPI generated from the zod schemas at /api/docs', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, setSessionExpiredHandler } from './api-client';
+import { ApiError, api, serverNow, setSessionExpiredHandler } from './api-client';
 
 const json = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {
@@ -190,5 +190,14 @@ describe('api client', () => {
     expect(calls).toHaveLength(1);
     expect(sessionStorage.getItem('access')).toBeNull();
     expect(sessionExpired).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps the server's time from the Date header, so a device clock set wrong does not matter", async () => {
+    const server = Date.now() + 3 * 3600_000;
+    mockFetch(
+      () => new Response('{}', { status: 200, headers: { Date: new Date(server).toUTCString() } }),
+    );
+    await api.get('/deck/decks/');
+    expect(Math.abs(serverNow().getTime() - server)).toBeLessThan(1500);
   });
 });

@@ -51,7 +51,23 @@ export function buildUrl(base: string, path: string, params?: QueryParams): stri
   return `${base}${path}${qs ? `?${qs}` : ''}`;
 }
 
-function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+let serverOffsetMs = 0;
+
+/**
+ * The time by the server's clock: this device's clock corrected by what the last API response's
+ * Date header said (to the second). Due dates are the server's, so "due now" and "in 10 minutes"
+ * are judged by its clock, not one set wrong on the device.
+ */
+export function serverNow(): Date {
+  return new Date(Date.now() + serverOffsetMs);
+}
+
+function noteServerTime(response: Response): void {
+  const told = Date.parse(response.headers.get('date') ?? '');
+  if (Number.isFinite(told)) serverOffsetMs = told + 500 - Date.now();
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = {
     Accept: options.responseType === 'blob' ? '*/*' : 'application/json',
@@ -60,12 +76,14 @@ function send(path: string, options: RequestOptions, token: string | null): Prom
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = method !== 'GET' && options.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';
-  return fetch(buildUrl(API_BASE, path, options.params), {
+  const response = await fetch(buildUrl(API_BASE, path, options.params), {
     method,
     headers,
     body: hasBody ? JSON.stringify(options.body) : undefined,
     signal: options.signal,
   });
+  noteServerTime(response);
+  return response;
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverNow } from '../../lib/api-client';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -13,11 +14,11 @@ export function timeLeft(until: string, now: number) {
   };
 }
 
-/** The time now, refreshed every second (SPEC §9: countdown refresh 1 s). */
+/** The time now by the server's clock, refreshed every second (SPEC §9: countdown refresh 1 s). */
 export function useNow(intervalMs = 1000) {
-  const [now, setNow] = useState(Date.now);
+  const [now, setNow] = useState(() => serverNow().getTime());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    const timer = setInterval(() => setNow(serverNow().getTime()), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
   return now;

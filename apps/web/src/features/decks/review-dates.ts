@@ -1,4 +1,5 @@
 import type { Locale } from '@lendo/shared';
+import { serverNow } from '../../lib/api-client';
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
@@ -12,7 +13,7 @@ const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
  * When a review was or will be, said the way people say it: "3 days ago", "in 2 hours", "tomorrow".
  * Within a minute of `now` it is null: the caller says "now" (or "just now") in its own words.
  */
-export function formatRelative(iso: string, locale: Locale, now = new Date()): string | null {
+export function formatRelative(iso: string, locale: Locale, now = serverNow()): string | null {
   const seconds = (new Date(iso).getTime() - now.getTime()) / 1000;
   if (Math.abs(seconds) < 60) return null;
   let [unit, size] = STEPS[0]!;
@@ -21,7 +22,7 @@ export function formatRelative(iso: string, locale: Locale, now = new Date()): s
 }
 
 /** Whether a card or deck falling due at `iso` is due already. */
-export function isDue(iso: string, now = new Date()): boolean {
+export function isDue(iso: string, now = serverNow()): boolean {
   return new Date(iso).getTime() <= now.getTime();
 }
 
@@ -31,14 +32,14 @@ type Translate = (key: string) => string;
  * When a deck or card is next due: "now" once it is due, "in a moment" within a minute, else "in 3
  * days"; "—" for nothing to review.
  */
-export function nextReviewText(iso: string | null, locale: Locale, t: Translate, now = new Date()): string {
+export function nextReviewText(iso: string | null, locale: Locale, t: Translate, now = serverNow()): string {
   if (!iso) return '—';
   if (isDue(iso, now)) return t('decks.due-now');
   return formatRelative(iso, locale, now) ?? t('decks.due-soon');
 }
 
 /** When a deck or card was last reviewed: "never", "just now" or "2 days ago". */
-export function lastReviewText(iso: string | null, locale: Locale, t: Translate, now = new Date()): string {
+export function lastReviewText(iso: string | null, locale: Locale, t: Translate, now = serverNow()): string {
   if (!iso) return t('decks.never-reviewed');
   return formatRelative(iso, locale, now) ?? t('decks.just-now');
 }
