@@ -81,10 +81,7 @@ test.describe('flashcards from the reader', () => {
 });
 
 test.describe('decks', () => {
-  test('are created with an icon, filled, edited and deleted; the last one stays', async ({
-    page,
-    request,
-  }) => {
+  test('are created with an icon and filled from their page', async ({ page, request }) => {
     await signIn(page, request);
     await page.goto('/decks');
     await expect(page.getByRole('heading', { level: 1, name: 'Flashcards' })).toBeVisible();
@@ -121,9 +118,15 @@ test.describe('decks', () => {
     await expect(page.getByRole('heading', { level: 3, name: 'ticket' })).toBeVisible();
     await expect(page.getByText('1 card', { exact: true }).first()).toBeVisible();
     await expectAccessible(page);
+  });
 
-    // Edited and deleted through the deck's menu.
-    await page.getByRole('link', { name: 'All decks' }).click();
+  test('are renamed and deleted through their menu; the last one stays', async ({ page, request }) => {
+    const account = await signIn(page, request);
+    await account.addDeck('Travel');
+    const travel = (await account.decks()).find((deck) => deck.name === 'Travel')!;
+    await account.addCard(travel.id, { word: 'ticket', front: 'A ticket, please.', back: 'Uma passagem.' });
+    await page.goto('/decks');
+
     await page.getByRole('button', { name: 'Options for Travel' }).click();
     await page.getByRole('dialog', { name: 'Travel' }).getByRole('button', { name: 'Edit deck' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit deck' });
