@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { createAccount, newAccount, storeTokens } from '../support/api.ts';
+import { text } from '../support/i18n.ts';
 
 /** Signs a fresh, onboarded account in and opens /settings. */
 async function openSettings(page: Page, request: Parameters<typeof createAccount>[0]) {
@@ -166,6 +167,26 @@ test('a taken username is declined, a free one accepted and saved', async ({ pag
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menu')).toContainText(free);
 });
+
+for (const locale of ['pt', 'es'] as const) {
+  test(`the username is saved with one click and a message (${locale})`, async ({ page, request }) => {
+    const t = (key: string) => text(locale, key);
+    const { tokens } = await createAccount(request, { onboarded: true, locale });
+    await storeTokens(page, tokens);
+    await page.goto('/settings/profile');
+    await page.getByRole('button', { name: t('settings.username.change') }).click();
+    const dialog = page.getByRole('dialog', { name: t('settings.username.title') });
+    const save = dialog.getByRole('button', { name: t('settings.save') });
+    await expect(save).toBeDisabled();
+    const free = newAccount().username;
+    await dialog.getByLabel(t('settings.username.label')).fill(free);
+    await expect(dialog.getByText(t('settings.username.available'))).toBeVisible();
+    await save.click();
+    await expect(page.getByText(t('settings.username.saved'))).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(`@${free}`)).toBeVisible();
+  });
+}
 
 test('the interface language changes at once and stays after a reload', async ({ page, request }) => {
   const { tokens } = await openSettings(page, request);

@@ -1,28 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverNow } from '../../lib/api-client';
+import { formatTimeLeft, timeLeft } from '@/lib/countdown';
 
 const pad = (value: number) => String(value).padStart(2, '0');
-
-/** Hours, minutes and seconds left until `until` (0 when past). */
-export function timeLeft(until: string, now: number) {
-  const seconds = Math.max(0, Math.floor((Date.parse(until) - now) / 1000));
-  return {
-    hours: Math.floor(seconds / 3600),
-    minutes: Math.floor((seconds % 3600) / 60),
-    seconds: seconds % 60,
-  };
-}
-
-/** The time now by the server's clock, refreshed every second (SPEC §9: countdown refresh 1 s). */
-export function useNow(intervalMs = 1000) {
-  const [now, setNow] = useState(() => serverNow().getTime());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(serverNow().getTime()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 /** The offer's countdown as hh:mm:ss tiles (SPEC §4). */
 export function OfferCountdown({ until, now }: { until: string; now: number }) {
@@ -37,7 +16,7 @@ export function OfferCountdown({ until, now }: { until: string; now: number }) {
     <div
       role="timer"
       aria-label={t('offer.time-left', {
-        time: `${pad(left.hours)}:${pad(left.minutes)}:${pad(left.seconds)}`,
+        time: formatTimeLeft(until, now),
       })}
       className="flex items-start justify-center gap-2"
     >

@@ -1,5 +1,5 @@
 import type { Locale } from '@lendo/shared';
-import { serverNow } from '../../lib/api-client';
+import { serverNow } from '@/lib/api-client';
 
 const STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
