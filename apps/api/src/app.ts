@@ -43,6 +43,12 @@ import { decksRoutes } from './modules/decks/routes.ts';
 import { createDecksService } from './modules/decks/service.ts';
 import { entitlementsRoutes } from './modules/entitlements/routes.ts';
 import { createEntitlementsService } from './modules/entitlements/service.ts';
+import { createPointsLedger } from './modules/graded-reader/ledger.ts';
+import { questionBank } from './modules/graded-reader/question-bank.ts';
+import { gradedReaderRoutes } from './modules/graded-reader/routes.ts';
+import { createGradedReaderService } from './modules/graded-reader/service.ts';
+import { rankingRoutes } from './modules/ranking/routes.ts';
+import { createRankings } from './modules/ranking/service.ts';
 import { loadLibrary } from './modules/stories/library-loader.ts';
 import { storiesRoutes } from './modules/stories/routes.ts';
 import { librarySentence, storySentences } from './modules/stories/sentence-translations.ts';
@@ -161,6 +167,12 @@ export async function buildApp({ config, database, clock: given, logger, library
     app.addHook('onClose', async () => clearInterval(sweep));
   }
   const entitlements = createEntitlementsService({ db: database.db, clock, planOf: billing.planOf });
+  // Rankings: points_totals in SQL, or Redis sorted sets with REDIS_URL; the ledger tells them of new points.
+  const rankings = createRankings({ db: database.db, clock, redisUrl: config.REDIS_URL });
+  app.decorate('rankings', rankings);
+  app.addHook('onClose', () => rankings.close());
+  const geo = createGeoLocator();
+  const ledger = createPointsLedger({ db: database.db, clock, rankings, log: app.log });
   const auth = createAuthService({
     db: database.db,
     clock,
@@ -168,6 +180,7 @@ export async function buildApp({ config, database, clock: given, logger, library
     mailer,
     appUrl,
     onOnboarded: (me) => decks.onOnboarded(me),
+    onReactivated: (userId) => rankings.changed([userId]),
     subscriptionOf: billing.summary,
   });
   const decks = createDecksService({
@@ -176,6 +189,7 @@ export async function buildApp({ config, database, clock: given, logger, library
     entitlements,
     userOf: (userId) => auth.me(userId),
     wordStatuses: wordStatusRepository,
+    ledger,
   });
   const wordStatus = createWordStatusService({
     db: database.db,
@@ -184,7 +198,16 @@ export async function buildApp({ config, database, clock: given, logger, library
   });
   app.addHook('onClose', () => mailer.flush());
   const files = localFileStore(join(config.DATA_DIR, 'files'), `${API_PREFIX}/files`);
-  const profile = createProfileService({ db: database.db, clock, mailer, appUrl, files, auth });
+  const profile = createProfileService({
+    db: database.db,
+    clock,
+    mailer,
+    appUrl,
+    files,
+    auth,
+    onCountryChanged: (userId, country) => ledger.moveCountry(userId, country),
+    onAccountClosed: (userId) => rankings.changed([userId]),
+  });
   const google =
     config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
       ? createOidcClient({
@@ -196,13 +219,24 @@ export async function buildApp({ config, database, clock: given, logger, library
       : null;
   const identity = createIdentityService({ db: database.db, clock, appUrl, auth, google, log: app.log });
 
-  const loaded = await loadLibrary(database.db, library ?? readLibrary(), clock.now());
+  const libraryStories = library ?? readLibrary();
+  const loaded = await loadLibrary(database.db, libraryStories, clock.now());
   app.log.info(loaded, 'story library loaded');
   const stories = createStoriesService({
     db: database.db,
     clock,
     userOf: (userId) => auth.me(userId),
     entitlements,
+    apiPrefix: API_PREFIX,
+    ledger,
+  });
+  const gradedReader = createGradedReaderService({
+    db: database.db,
+    clock,
+    ledger,
+    rankings,
+    questions: questionBank(libraryStories),
+    userOf: (userId) => auth.me(userId),
     apiPrefix: API_PREFIX,
   });
 
@@ -243,7 +277,7 @@ export async function buildApp({ config, database, clock: given, logger, library
         max: config.AUTH_RATE_LIMIT_MAX,
         windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       };
-      await api.register(authRoutes, { auth, rateLimit });
+      await api.register(authRoutes, { auth, rateLimit, geo });
       await api.register(profileRoutes, { profile, files, rateLimit });
       await api.register(identityRoutes, { identity, rateLimit });
       await api.register(wordsRoutes, { words });
@@ -253,7 +287,9 @@ export async function buildApp({ config, database, clock: given, logger, library
       await api.register(storiesRoutes, { stories });
       await api.register(entitlementsRoutes, { entitlements });
       await api.register(decksRoutes, { decks });
-      await api.register(billingRoutes, { billing, geo: createGeoLocator() });
+      await api.register(gradedReaderRoutes, { gradedReader, entitlements });
+      await api.register(rankingRoutes, { rankings, entitlements });
+      await api.register(billingRoutes, { billing, geo });
       if (stripe) await api.register(stripeWebhookRoutes, { billing, parse: stripe.parseWebhook });
       if (config.TEST_CLOCK && isManualClock(clock)) {
         await api.register(devClockRoutes, { clock, onAdvance: billing.advanceSandbox });

@@ -66,6 +66,11 @@ const envSchema = z
       .regex(/^whsec_/, { message: 'must be a webhook signing secret (whsec_…)' })
       .optional(),
     STRIPE_API_BASE: httpUrl.optional(),
+    /** A Redis server (redis:// or rediss://) that keeps the rankings live across API instances; unset: SQL. */
+    REDIS_URL: z
+      .string()
+      .refine((v) => /^rediss?:\/\//.test(v), { message: 'must be a redis:// or rediss:// URL' })
+      .optional(),
     /**
      * End-to-end tests only: the server runs on a clock that starts at the real time and moves
      * when told to (POST /api/dev/clock/). Refused in production.

@@ -83,6 +83,7 @@ describe('GET /auth/me/', () => {
       has_password: true,
       billing_fullname: null,
       cpf: null,
+      country: null,
     });
   });
 

@@ -1,7 +1,14 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { STORIES_DIR, glossaryProblems, readLibrary, storySchema, type Glossary } from '@lendo/content';
+import {
+  STORIES_DIR,
+  glossaryProblems,
+  readLibrary,
+  storySchema,
+  type Glossary,
+  type StoryQuestions,
+} from '@lendo/content';
 import { asc, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chapters, pages, readingSessions, stories } from '../src/db/schema.ts';
@@ -39,6 +46,11 @@ function editStory(root: string, slug: string, change: (story: (typeof library)[
     if (problem.message === 'no word of the story uses this entry') delete glossary[problem.where];
   }
   writeFileSync(glossaryFile, JSON.stringify(glossary, null, 2));
+  // A chapter removed takes its comprehension questions with it.
+  const questionsFile = join(dirname(file), 'questions.json');
+  const questions = JSON.parse(readFileSync(questionsFile, 'utf8')) as StoryQuestions;
+  questions.chapters = questions.chapters.slice(0, story.chapters.length);
+  writeFileSync(questionsFile, JSON.stringify(questions, null, 2));
 }
 
 async function snapshot() {

@@ -5,6 +5,7 @@ import { CATEGORIES, GENRES, LEARNING_LANGUAGES, LEVELS } from '@lendo/shared';
 import { describe, expect, it } from 'vitest';
 import { glossaryProblems, sentenceTokens, type Glossary } from './glossary.ts';
 import { LibraryError, STORIES_DIR, levelsWithoutFreeStory, readLibrary, readStory } from './library.ts';
+import type { StoryQuestions } from './questions.ts';
 
 const library = readLibrary();
 const stories = library.map((entry) => entry.story);
@@ -89,6 +90,7 @@ describe('readStory', () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests reach into the raw JSON freely
     change: (story: any) => void,
     changeGlossary: (glossary: Glossary) => void = () => {},
+    changeQuestions: (questions: StoryQuestions) => void = () => {},
   ) {
     const dir = join(mkdtempSync(join(tmpdir(), 'lendo-story-')), sample.story.slug);
     mkdirSync(dir);
@@ -99,6 +101,9 @@ describe('readStory', () => {
     changeGlossary(glossary);
     writeFileSync(join(dir, 'glossary.json'), JSON.stringify(glossary));
     writeFileSync(join(dir, 'cover.svg'), sample.cover);
+    const questions = structuredClone(sample.questions);
+    changeQuestions(questions);
+    writeFileSync(join(dir, 'questions.json'), JSON.stringify(questions));
     return () => readStory(dir);
   }
 
@@ -157,6 +162,30 @@ describe('readStory', () => {
       (g) => (g['zzyzx#other'] = { pos: 'noun', en: 'x', es: 'x', pt: 'x' }),
     );
     expect(read).toThrow(/is not a sense of its lemma/);
+  });
+
+  it('fails on questions that are not three per chapter with distinct options and an answer among them', () => {
+    const noChange = () => {};
+    const question = (q: StoryQuestions) => q.chapters[0]![0]!;
+    expect(readChanged(noChange, noChange, (q) => q.chapters[0]!.pop())).toThrow(/3 questions/);
+    expect(readChanged(noChange, noChange, (q) => q.chapters.pop())).toThrow(/chapters of questions/);
+    expect(readChanged(noChange, noChange, (q) => (question(q).answer = question(q).options.length))).toThrow(
+      /answer is not one of the options/,
+    );
+    expect(readChanged(noChange, noChange, (q) => (question(q).options = ['a', 'a', 'b']))).toThrow(
+      /distinct/,
+    );
+    expect(readChanged(noChange, noChange, (q) => (question(q).options = ['a', 'b']))).toThrow(LibraryError);
+    expect(readChanged(noChange, noChange, (q) => (question(q).options[1] = ' '))).toThrow(LibraryError);
+  });
+
+  it('fails without questions', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'lendo-story-')), sample.story.slug);
+    mkdirSync(dir);
+    for (const file of ['story.json', 'glossary.json', 'cover.svg']) {
+      writeFileSync(join(dir, file), readFileSync(join(folder, file)));
+    }
+    expect(() => readStory(dir)).toThrow(/questions\.json is missing/);
   });
 
   it('fails without the free flag', () => {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
 import { LEARNING_LANGUAGES, LEVELS, type LearningLanguage, type Level } from '@lendo/shared';
 import { glossaryProblems, glossarySchema, type Glossary } from './glossary.ts';
+import { questionsProblems, questionsSchema, type StoryQuestions } from './questions.ts';
 import { storySchema, type Story } from './schema.ts';
 
 export const STORIES_DIR = fileURLToPath(new URL('../stories', import.meta.url));
@@ -13,6 +14,8 @@ export interface LibraryStory {
   story: Story;
   /** The senses of the story's words, glossed in the other languages (`glossary.json`). */
   glossary: Glossary;
+  /** The comprehension check of each chapter (`questions.json`), in the story's language. */
+  questions: StoryQuestions;
   /** The cover art, an SVG document. */
   cover: string;
   /** A hash of the story and its cover: unchanged content is not written again. */
@@ -41,8 +44,8 @@ function readJson<T>(file: string, schema: z.ZodType<T>): { raw: string; data: T
 }
 
 /**
- * Reads and validates one story folder, its glossary included (every word glossed in both other
- * languages); throws a LibraryError naming the file and the problems.
+ * Reads and validates one story folder, its glossary (every word glossed in both other languages)
+ * and its comprehension questions (three per chapter) included; throws a LibraryError naming the file and the problems.
  */
 export function readStory(folder: string): LibraryStory {
   const { raw, data: story } = readJson(join(folder, 'story.json'), storySchema);
@@ -61,8 +64,13 @@ export function readStory(folder: string): LibraryStory {
       `${coverFile}: a cover is a self-contained SVG without scripts or external images`,
     );
   }
+  const questionsFile = join(folder, 'questions.json');
+  if (!existsSync(questionsFile)) throw new LibraryError(`${questionsFile} is missing`);
+  const questions = readJson(questionsFile, questionsSchema);
+  const misfit = questionsProblems(story.chapters.length, questions.data);
+  if (misfit.length > 0) throw new LibraryError(`${questionsFile}: ${misfit.join('; ')}`);
   const contentHash = createHash('sha256').update(raw).update(glossary.raw).update(cover).digest('hex');
-  return { story, glossary: glossary.data, cover, contentHash };
+  return { story, glossary: glossary.data, questions: questions.data, cover, contentHash };
 }
 
 /** Every story of the library, in a stable order (language, then slug). */

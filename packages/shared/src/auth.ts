@@ -127,6 +127,8 @@ export const me = z
     has_password: z.boolean(),
     billing_fullname: z.string().nullable(),
     cpf: z.string().nullable(),
+    /** ISO 3166-1 alpha-2, for the country ranking: from the sign-up request, changeable; null if unknown. */
+    country: z.string().nullable(),
   })
   .meta({ id: 'Me' });
 export type Me = z.infer<typeof me>;

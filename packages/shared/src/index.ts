@@ -10,3 +10,4 @@ export * from './decks.ts';
 export * from './profile.ts';
 export * from './billing.ts';
 export * from './word-status.ts';
+export * from './graded-reader.ts';

@@ -100,6 +100,13 @@ export const updateUserBody = z
       .optional(),
     /** The level, as answered in onboarding: the home page recommends stories around it. */
     proficiency: z.enum(PROFICIENCIES, { error: 'error.invalid-value' }).optional(),
+    /** The learner's country (ISO 3166-1 alpha-2) for the country ranking, or null for none. */
+    country: z
+      .string({ error: 'error.invalid-value' })
+      .regex(/^[A-Za-z]{2}$/, { error: 'error.invalid-value' })
+      .transform((code) => code.toUpperCase())
+      .nullable()
+      .optional(),
   })
   .strict()
   .meta({ id: 'UpdateUserBody' });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -43,6 +44,8 @@ export const users = pgTable(
     /** When the address was proven to be the user's (a verified email link or a Google account). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Checkout's billing identity (SPEC §3): full name and CPF (11 digits, no punctuation). */
+    /** ISO 3166 alpha-2 country for the country ranking: from the sign-up request, changeable. */
+    country: text('country'),
     billingFullname: text('billing_fullname'),
     cpf: text('cpf'),
     /** Set while the account is deactivated; signing in again clears it. */
@@ -638,4 +641,120 @@ export const sandboxObjects = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('sandbox_objects_type_customer_idx').on(t.type, t.customerId)],
+);
+
+/**
+ * Points, one row per domain event (DESIGN §5): a page, chapter or story completed, a flashcard or
+ * deck created, a deck reviewed, a word learned, a minute read. `key` names the event (e.g.
+ * `page:<chapter>:<n>`), so one event pays once however often its request is retried.
+ * Append-only. The `remembered` board's rows score reviews answered right after a day or more.
+ */
+export const pointsLedger = pgTable(
+  'points_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: ownerId(),
+    /** points or remembered. */
+    board: text('board').notNull(),
+    /** page, chapter, story, flashcard, deck, deck_review, word_learned, reading, remembered. */
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    points: integer('points').notNull(),
+    /** The calendar day in the learner's time zone when it was earned (daily challenges). */
+    localDay: date('local_day', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('points_ledger_user_key').on(t.userId, t.key),
+    index('points_ledger_user_day_idx').on(t.userId, t.localDay, t.kind),
+  ],
+);
+
+/**
+ * A learner's points per board and period ("all" or the Monday, UTC, a week starts on), kept with
+ * each ledger row in the same transaction; rankings read it. Country and level are copied from the
+ * learner so each ranking is one index range.
+ */
+export const pointsTotals = pgTable(
+  'points_totals',
+  {
+    userId: ownerId(),
+    board: text('board').notNull(),
+    period: text('period').notNull(),
+    points: integer('points').notNull(),
+    country: text('country'),
+    /** The learner's level from all-time points (elementary … advanced). */
+    level: text('level').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.board, t.period] }),
+    index('points_totals_world_idx').on(t.board, t.period, t.points),
+    index('points_totals_country_idx').on(t.board, t.period, t.country, t.points),
+    index('points_totals_level_idx').on(t.board, t.period, t.level, t.points),
+  ],
+);
+
+/** A learner's three challenges of a local day, drawn lazily when the day is first asked for. */
+export const dailyChallenges = pgTable(
+  'daily_challenges',
+  {
+    userId: ownerId(),
+    localDay: date('local_day', { mode: 'string' }).notNull(),
+    /** 0, 1, 2. */
+    slot: smallint('slot').notNull(),
+    /** One of the eight DAILY_CHALLENGE_TYPES. */
+    type: text('type').notNull(),
+    target: integer('target').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.localDay, t.slot] }),
+    index('daily_challenges_user_completed_idx').on(t.userId, t.completedAt),
+  ],
+);
+
+/** A learner's comprehension check of a chapter: passed once two of its three answers are right. */
+export const comprehensionResults = pgTable(
+  'comprehension_results',
+  {
+    userId: ownerId(),
+    chapterId: uuid('chapter_id')
+      .notNull()
+      .references(() => chapters.id, { onDelete: 'cascade' }),
+    storyId: uuid('story_id')
+      .notNull()
+      .references(() => stories.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull(),
+    bestScore: smallint('best_score').notNull(),
+    passedAt: timestamp('passed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.chapterId] }),
+    index('comprehension_results_user_story_idx').on(t.userId, t.storyId),
+  ],
+);
+
+/**
+ * What the graded reader has to tell a learner once: a challenge completed, a level reached, the
+ * streak continued or broken. The web shows each as its modal and marks it seen.
+ */
+export const gradedReaderNotices = pgTable(
+  'graded_reader_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: ownerId(),
+    /** challenge, level_up or streak. */
+    kind: text('kind').notNull(),
+    /** Unique per learner: e.g. `challenge:2026-11-25:0`, `level:intermediate`, `streak:2026-11-25`. */
+    key: text('key').notNull(),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('graded_reader_notices_user_key').on(t.userId, t.key),
+    index('graded_reader_notices_unseen_idx').on(t.userId, t.seenAt),
+  ],
 );

@@ -90,6 +90,15 @@ export function createAppRouter(queryClient: QueryClient) {
                   path: 'deck-reviewed/:deckId',
                   lazy: pageWithLoader(() => import('@/features/decks/pages/deck-reviewed')),
                 },
+                {
+                  path: 'graded-reader',
+                  lazy: page(() => import('@/features/graded-reader/pages/dashboard')),
+                },
+                {
+                  path: 'graded-reader/:id',
+                  lazy: page(() => import('@/features/graded-reader/pages/path')),
+                },
+                { path: 'ranking', lazy: page(() => import('@/features/graded-reader/pages/ranking')) },
                 // Announced, not built (SPEC §2): the home page with the coming-soon modal.
                 { path: 'playlists', element: <PlaylistsRedirect /> },
                 { path: 'profile', element: <ProfileRedirect /> },

@@ -194,9 +194,7 @@ describe('api client', () => {
 
   it("keeps the server's time from the Date header, so a device clock set wrong does not matter", async () => {
     const server = Date.now() + 3 * 3600_000;
-    mockFetch(
-      () => new Response('{}', { status: 200, headers: { Date: new Date(server).toUTCString() } }),
-    );
+    mockFetch(() => new Response('{}', { status: 200, headers: { Date: new Date(server).toUTCString() } }));
     await api.get('/deck/decks/');
     expect(Math.abs(serverNow().getTime() - server)).toBeLessThan(1500);
   });

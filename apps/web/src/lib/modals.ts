@@ -3,7 +3,15 @@
  * listens and renders the one asked for. Add a modal by adding its name and props here and a case in
  * the host.
  */
-import type { Deck, LearningLanguage, PaymentMethod, Subscription, SubscriptionEvent } from '@lendo/shared';
+import type {
+  DailyChallenge,
+  Deck,
+  LearningLanguage,
+  Level,
+  PaymentMethod,
+  Subscription,
+  SubscriptionEvent,
+} from '@lendo/shared';
 import type { ReactNode } from 'react';
 
 export type ComingSoonVariant = 'playlist-coming-soon' | 'statistics-coming-soon';
@@ -39,6 +47,11 @@ export interface ConfirmDeleteProps {
   onConfirm: () => Promise<unknown> | void;
 }
 
+/** A graded-reader notice shown as a modal; `onClosed` lets the next notice follow once it is closed. */
+interface NoticeModalProps {
+  onClosed?: () => void;
+}
+
 export interface ModalPropsByName {
   'confirm-delete': ConfirmDeleteProps;
   'coming-soon': { variant: ComingSoonVariant };
@@ -70,6 +83,12 @@ export interface ModalPropsByName {
   'cancel-reason': Record<string, never>;
   /** What a change of subscription did; canceled-subscription offers to reactivate. */
   'subscription-event': { event: SubscriptionEvent; subscription: Subscription };
+  /** A daily challenge was completed; the others' progress is shown with it. */
+  'daily-challenge': NoticeModalProps & { challenge: DailyChallenge };
+  /** The first challenge of the day continued the streak to `days`, or started it again after `previous`. */
+  streak: NoticeModalProps & { outcome: 'continued' | 'broken'; days: number; previous: number };
+  /** All-time points crossed the threshold of `level`. */
+  'level-up': NoticeModalProps & { level: Level; points: number };
 }
 export type ModalName = keyof ModalPropsByName;
 export type ModalRequest = { [N in ModalName]: { name: N; props: ModalPropsByName[N] } }[ModalName];

@@ -3,6 +3,7 @@ import {
   CANCEL_REASONS,
   CARD_STATUSES,
   CATEGORIES,
+  DAILY_CHALLENGE_TYPES,
   DECK_ICONS,
   ERROR_MESSAGES,
   GENRES,
@@ -13,6 +14,9 @@ import {
   PARTS_OF_SPEECH,
   PASSWORD_RULES,
   PROFICIENCIES,
+  RANKING_BOARDS,
+  RANKING_PERIODS,
+  RANKING_SCOPES,
   SUBSCRIPTION_EVENTS,
   SUBSCRIPTION_STATUSES,
 } from '@lendo/shared';
@@ -64,6 +68,14 @@ const dynamicKeys = [
     `settings.invoices.interval.${interval}`,
   ]),
   ...['paid', 'open', 'failed', 'void'].map((status) => `settings.invoices.status.${status}`),
+  // The graded reader and the ranking.
+  ...DAILY_CHALLENGE_TYPES.map((type) => `graded-reader.challenge.${type}`),
+  ...RANKING_PERIODS.map((period) => `ranking.period.${period}`),
+  ...RANKING_BOARDS.flatMap((board) => [
+    `ranking.board.${board}`,
+    ...RANKING_PERIODS.map((period) => `ranking.empty.${board}-${period}`),
+  ]),
+  ...RANKING_SCOPES.map((scope) => `ranking.scope.${scope}`),
 ];
 
 /** A key is in a catalogue as itself or, for counted texts, as its plural forms ("_one", "_other"). */

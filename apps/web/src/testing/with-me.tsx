@@ -26,6 +26,7 @@ export function fakeMe(overrides: Partial<Me> = {}): Me {
     has_password: true,
     billing_fullname: null,
     cpf: null,
+    country: null,
     ...overrides,
   };
 }

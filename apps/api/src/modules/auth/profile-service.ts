@@ -48,10 +48,23 @@ export interface ProfileDeps {
   appUrl: string;
   files: FileStore;
   auth: AuthService;
+  /** The learner's country changed: their ranking rows move with them. */
+  onCountryChanged(userId: string, country: string | null): Promise<void>;
+  /** The account was deactivated or deleted: it leaves the rankings. */
+  onAccountClosed(userId: string): Promise<void>;
 }
 
 /** The signed-in user's own account: profile fields, email and password changes, and its end. */
-export function createProfileService({ db, clock, mailer, appUrl, files, auth }: ProfileDeps) {
+export function createProfileService({
+  db,
+  clock,
+  mailer,
+  appUrl,
+  files,
+  auth,
+  onCountryChanged,
+  onAccountClosed,
+}: ProfileDeps) {
   async function userOf(userId: string) {
     const user = await usersRepository.findById(db, userId);
     if (!user) throw unauthorized();
@@ -151,6 +164,9 @@ export function createProfileService({ db, clock, mailer, appUrl, files, auth }:
       if (Object.keys(fields).length > 0 || languages) {
         await usersRepository.update(db, userId, { ...fields, ...languages });
       }
+      if (fields.country !== undefined && fields.country !== user.country) {
+        await onCountryChanged(userId, fields.country);
+      }
       if (changesEmail) await requestEmailChange(user, email, (fields.locale ?? user.locale) as Locale);
       else if (email !== undefined) await emailChangesRepository.discardPending(db, userId);
       return auth.me(userId);
@@ -198,12 +214,14 @@ export function createProfileService({ db, clock, mailer, appUrl, files, auth }:
     async deactivate(userId: string): Promise<void> {
       await usersRepository.update(db, userId, { deactivatedAt: clock.now() });
       await auth.revokeSessions(userId);
+      await onAccountClosed(userId);
     },
 
     /** Deletes the account for good: its rows (cascade) and its files. */
     async deleteAccount(userId: string): Promise<void> {
       await usersRepository.delete(db, userId);
       await files.deleteFolder(avatarFolder(userId));
+      await onAccountClosed(userId);
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   tokenPair,
 } from '@lendo/shared';
 import { authRateLimit } from '../../lib/auth-rate-limit.ts';
+import type { GeoLocator } from '../billing/geo.ts';
 import type { AuthService } from './service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429: errorResponse };
@@ -19,7 +20,9 @@ const errors = { 400: errorResponse, 401: errorResponse, 409: errorResponse, 429
 export const authRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   rateLimit: { max: number; windowSeconds: number };
-}> = async (app, { auth, rateLimit }) => {
+  /** Tells the country a sign-up comes from (the country ranking's default). */
+  geo: GeoLocator;
+}> = async (app, { auth, rateLimit, geo }) => {
   const limited = authRateLimit(app, rateLimit);
   const tags = ['auth'];
   const secured = { tags, security: [{ bearer: [] }] };
@@ -27,7 +30,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/signup/',
     { preHandler: limited, schema: { tags, body: signupBody, response: { 201: tokenPair, ...errors } } },
-    async (req, reply) => reply.status(201).send(await auth.signup(req.body)),
+    async (req, reply) =>
+      reply.status(201).send(await auth.signup({ ...req.body, country: await geo.countryOf(req) })),
   );
 
   app.post(

@@ -36,6 +36,8 @@ export interface AuthDeps {
   appUrl: string;
   /** Called once a learner completes onboarding (the decks module gives them their first deck). */
   onOnboarded?: (me: Me) => Promise<void>;
+  /** A deactivated account was restored by signing in: it is back in the rankings. */
+  onReactivated?: (userId: string) => Promise<void>;
   /** The learner's subscription as Me shows it (billing owns it). */
   subscriptionOf: (userId: string) => Promise<SubscriptionSummary>;
 }
@@ -74,6 +76,7 @@ function toMe(user: UserRow, pendingEmail: string | null, subscription: Subscrip
     has_password: user.passwordHash !== null,
     billing_fullname: user.billingFullname,
     cpf: user.cpf,
+    country: user.country,
   };
 }
 
@@ -84,6 +87,7 @@ export function createAuthService({
   mailer,
   appUrl,
   onOnboarded,
+  onReactivated,
   subscriptionOf,
 }: AuthDeps) {
   async function issueTokens(
@@ -113,7 +117,10 @@ export function createAuthService({
 
   /** Starts a session for a user who proved who they are; signing in restores a deactivated account. */
   async function signInAs(user: UserRow, remember: boolean): Promise<TokenPair> {
-    if (user.deactivatedAt) await usersRepository.update(db, user.id, { deactivatedAt: null });
+    if (user.deactivatedAt) {
+      await usersRepository.update(db, user.id, { deactivatedAt: null });
+      await onReactivated?.(user.id);
+    }
     return issueTokens(user.id, remember);
   }
 
@@ -135,6 +142,8 @@ export function createAuthService({
       password: string;
       locale?: Locale;
       timezone?: string;
+      /** Where the sign-up came from (GeoIP), for the country ranking. */
+      country?: string | null;
     }): Promise<TokenPair> {
       if (isOffensive(input.username)) {
         throw badRequest('profile.username-offensive', { username: 'profile.username-offensive' });
@@ -153,6 +162,7 @@ export function createAuthService({
           passwordHash,
           locale: input.locale ?? DEFAULT_LOCALE,
           timezone: input.timezone ?? 'UTC',
+          country: input.country ?? null,
         });
         return await issueTokens(user.id, true);
       } catch (err) {

@@ -246,8 +246,10 @@ export const flashcardsRepository = {
 };
 
 export const reviewLogsRepository = {
+  /** Saves an answer; returns the log's id. */
   async insert(tx: Executor, log: NewReviewLog) {
-    await tx.insert(reviewLogs).values(log);
+    const [row] = await tx.insert(reviewLogs).values(log).returning({ id: reviewLogs.id });
+    return row!.id;
   },
 
   /** A deck's answers on a local day: how many, how many right, how many were a card's first. */

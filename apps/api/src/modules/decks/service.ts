@@ -28,6 +28,8 @@ import type { Db, Executor } from '../../db/client.ts';
 import { localDay, startOfLocalDay, type Clock } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { EntitlementsService } from '../entitlements/service.ts';
+import type { PointsLedger } from '../graded-reader/ledger.ts';
+import { reviewEvents } from '../graded-reader/review-events.ts';
 import { foldText } from '../stories/text.ts';
 import {
   decksRepository as decks,
@@ -47,6 +49,8 @@ export interface DecksDeps {
   userOf(userId: string): Promise<Me>;
   /** Word statuses follow the cards: a carded word is learning, a learned card's word known. */
   wordStatuses: Pick<typeof wordStatusRepository, 'addNew' | 'promoteKnown'>;
+  /** The graded reader's points: cards and decks created, decks reviewed, words learned and remembered. */
+  ledger: Pick<PointsLedger, 'record' | 'transaction'>;
 }
 
 /** The name of the deck every learner gets for the language they study, in their interface language. */
@@ -111,7 +115,7 @@ export function toFlashcard(row: FlashcardRow): Flashcard {
  * Decks, flashcards and their reviews (FSRS). Every query names the owner, so another learner's
  * deck or card is simply not found.
  */
-export function createDecksService({ db, clock, entitlements, userOf, wordStatuses }: DecksDeps) {
+export function createDecksService({ db, clock, entitlements, userOf, wordStatuses, ledger }: DecksDeps) {
   async function findDeck(executor: Executor, userId: string, deckId: string) {
     const deck = await decks.find(executor, userId, deckId);
     if (!deck) throw notFound();
@@ -145,22 +149,39 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
     if (card.lastReview !== null && now.getTime() - card.lastReview.getTime() < RESUBMIT_WINDOW_MS)
       return null;
     const { next, log } = answer(card, now, rating);
-    return db.transaction(async (tx) => {
+    const day = localDay(now, me.timezone);
+    return ledger.transaction(async (tx) => {
       const row = await cards.saveReview(tx, card.id, card.reps, next, now);
       if (!row) return null;
-      await reviewLogs.insert(tx, {
+      const logId = await reviewLogs.insert(tx, {
         userId: me.id,
         flashcardId: card.id,
         deckId: card.deckId,
         method,
         answer: typed,
         ...log,
-        localDay: localDay(now, me.timezone),
+        localDay: day,
       });
+      const learned = statusOf(row.state) === 'learned';
       const lemma = lemmaKey(card.word);
-      if (statusOf(row.state) === 'learned' && lemma) {
+      if (learned && lemma) {
         await wordStatuses.promoteKnown(tx, me.id, row.language as LearningLanguage, lemma, now);
       }
+      await ledger.record(
+        tx,
+        me.id,
+        reviewEvents({
+          cardId: card.id,
+          deckId: card.deckId,
+          logId,
+          day,
+          inReview: method !== 'reading',
+          correct: rating !== Rating.Again,
+          lastReview: card.lastReview,
+          learned,
+          now,
+        }),
+      );
       return row;
     });
   }
@@ -223,10 +244,12 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
     async create(userId: string, body: z.output<typeof deckBody>): Promise<Deck> {
       const now = clock.now();
       const allowance = await entitlements.allowanceOf(userId);
-      const deckId = await db.transaction(async (tx) => {
+      const deckId = await ledger.transaction(async (tx) => {
         await decks.lockUser(tx, userId);
         await entitlements.ensureDeckAllowed(tx, allowance, userId);
-        return decks.insert(tx, { userId, ...body, createdAt: now, updatedAt: now });
+        const id = await decks.insert(tx, { userId, ...body, createdAt: now, updatedAt: now });
+        await ledger.record(tx, userId, [{ kind: 'deck', key: `deck:${id}` }]);
+        return id;
       });
       return toDeck((await deckWithStats(userId, deckId, now)).row);
     },
@@ -268,12 +291,12 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
         throw conflict('flashcard.duplicate');
       const now = clock.now();
       const allowance = await entitlements.allowanceOf(userId);
-      const row = await db.transaction(async (tx) => {
+      const row = await ledger.transaction(async (tx) => {
         await entitlements.consume(tx, allowance, userId, 'flashcards');
         const language = (body.language ?? deck.language) as LearningLanguage;
         const lemma = lemmaKey(body.word);
         if (lemma) await wordStatuses.addNew(tx, userId, language, [lemma], 'learning', now);
-        return cards.insert(tx, {
+        const card = await cards.insert(tx, {
           userId,
           deckId,
           word: body.word,
@@ -285,6 +308,8 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
           createdAt: now,
           updatedAt: now,
         });
+        await ledger.record(tx, userId, [{ kind: 'flashcard', key: `flashcard:${card.id}` }]);
+        return card;
       });
       return toFlashcard(row);
     },

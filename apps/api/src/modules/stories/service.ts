@@ -30,6 +30,7 @@ import type { Db } from '../../db/client.ts';
 import { localDay, type Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { EntitlementsService } from '../entitlements/service.ts';
+import type { PointsLedger } from '../graded-reader/ledger.ts';
 import { chapterIdFor } from './ids.ts';
 import { isLocked } from './library-access.ts';
 import { storiesRepository as stories, type CardRow } from './repository.ts';
@@ -44,6 +45,8 @@ export interface StoriesDeps {
   entitlements: Pick<EntitlementsService, 'planOf'>;
   /** Where the API is served (/api), for the cover URLs in cards. */
   apiPrefix: string;
+  /** The graded reader's points: pages completed and minutes read. */
+  ledger: Pick<PointsLedger, 'recordReading' | 'transaction'>;
 }
 
 type ChapterRow = Awaited<ReturnType<typeof stories.chapters>>[number];
@@ -57,7 +60,7 @@ function levelsAround(level: Level): Level[] {
   return [LEVELS[at], LEVELS[at - 1], LEVELS[at + 1]].filter((l): l is Level => l !== undefined);
 }
 
-export function createStoriesService({ db, clock, userOf, entitlements, apiPrefix }: StoriesDeps) {
+export function createStoriesService({ db, clock, userOf, entitlements, apiPrefix, ledger }: StoriesDeps) {
   const coverUrl = (storyId: string, contentHash: string) =>
     `${apiPrefix}/stories/${storyId}/cover.svg?v=${contentHash.slice(0, 16)}`;
 
@@ -292,7 +295,7 @@ export function createStoriesService({ db, clock, userOf, entitlements, apiPrefi
       const now = clock.now();
       const seconds = Math.min(body.reading_seconds, READING_SECONDS_PER_REPORT_MAX);
       const { story } = chapter;
-      return db.transaction(async (tx) => {
+      return ledger.transaction(async (tx) => {
         const saved = await stories.saveProgress(tx, {
           userId,
           chapterId,
@@ -311,6 +314,7 @@ export function createStoriesService({ db, clock, userOf, entitlements, apiPrefi
           });
         }
         await stories.addLookups(tx, userId, chapterId, words, now);
+        await ledger.recordReading(tx, userId, chapterId, body.page);
         const inStory = await stories.storyProgress(tx, userId, story.id);
         return {
           chapter_id: chapterId,

@@ -71,6 +71,15 @@ const SubscriptionEventModal = lazy(() =>
   })),
 );
 
+/** The graded reader's notices (SPEC §2): daily challenge done, streak, level up. */
+const DailyChallengeModal = lazy(() =>
+  import('./daily-challenge-modal').then((module) => ({ default: module.DailyChallengeModal })),
+);
+const StreakModal = lazy(() => import('./streak-modal').then((module) => ({ default: module.StreakModal })));
+const LevelUpModal = lazy(() =>
+  import('./level-up-modal').then((module) => ({ default: module.LevelUpModal })),
+);
+
 /**
  * Renders the modal asked for with openModal(). A modal belongs to the page it was opened on: moving
  * to another route (a settings page, the plans page…) closes it.
@@ -177,6 +186,28 @@ export function ModalHost() {
       return (
         <Suspense fallback={null}>
           <SubscriptionEventModal key={current.props.event} {...current.props} onClose={close} />
+        </Suspense>
+      );
+    case 'daily-challenge':
+      return (
+        <Suspense fallback={null}>
+          <DailyChallengeModal
+            key={JSON.stringify(current.props.challenge)}
+            {...current.props}
+            onClose={close}
+          />
+        </Suspense>
+      );
+    case 'streak':
+      return (
+        <Suspense fallback={null}>
+          <StreakModal {...current.props} onClose={close} />
+        </Suspense>
+      );
+    case 'level-up':
+      return (
+        <Suspense fallback={null}>
+          <LevelUpModal {...current.props} onClose={close} />
         </Suspense>
       );
     case 'update-profile-image':

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/testing/fake-api';
 import { fakePlanOffer } from '@/testing/fake-billing';
 import { OfferModal } from './offer-modal';
-import { timeLeft } from './offer-countdown';
+import { timeLeft } from '@/lib/countdown';
 
 vi.mock('react-i18next', () => ({
   useTranslation: () => ({

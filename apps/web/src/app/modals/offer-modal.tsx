@@ -5,8 +5,9 @@ import { buttonClasses } from '@/components/button';
 import { Modal, ModalIcon } from '@/components/modal';
 import { useOfferDiscount } from '@/features/billing/api/get-offer-discount';
 import { usePlanOffers } from '@/features/billing/api/get-plan-offers';
+import { useNow } from '@/lib/countdown';
 import type { OfferReason } from '@/lib/modals';
-import { OfferCountdown, useNow } from './offer-countdown';
+import { OfferCountdown } from './offer-countdown';
 import { UpgradePrompt } from './upgrade-prompt';
 
 interface OfferModalProps {

@@ -1,5 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useRefreshStatisticsOnNavigation } from '@/features/decks/api/get-statistics-summary';
+import { useNoticeWatcher } from '@/features/graded-reader/use-notice-watcher';
 import { ModalHost } from '../modals/modal-host';
 import { ProSuccess } from '../modals/pro-success-modal';
 import { BottomMenu } from './bottom-menu';
@@ -10,6 +11,7 @@ import { useLookupShortcut } from './use-lookup-shortcut';
 export default function AppShell() {
   useLookupShortcut();
   useRefreshStatisticsOnNavigation();
+  useNoticeWatcher();
   return (
     <div className="flex min-h-dvh flex-col">
       <SiteHeader />

@@ -14,18 +14,16 @@ export const HEADER_NAV: readonly NavKey[] = ['home', 'graded-reader', 'flashcar
 /** The bottom menu at 768 px and below. */
 export const BOTTOM_NAV: readonly NavKey[] = ['home', 'graded-reader', 'flashcards', 'playlists', 'ranking'];
 
-/** Every navigation entry, resolved for the signed-in user: the graded reader needs pro. */
+/** Every navigation entry, resolved for the signed-in user: the graded reader and ranking need pro. */
 export function useNavItems(): Record<NavKey, NavItem> {
   const me = useMe();
+  const pro = hasProAccess(me);
+  const offerGradedReader = () => openModal('offer', { reason: 'graded-reader-modal' });
   return {
     home: { key: 'home', icon: House, to: '/', end: true },
-    'graded-reader': hasProAccess(me)
+    'graded-reader': pro
       ? { key: 'graded-reader', icon: Crown, to: '/graded-reader' }
-      : {
-          key: 'graded-reader',
-          icon: Crown,
-          onSelect: () => openModal('offer', { reason: 'graded-reader-modal' }),
-        },
+      : { key: 'graded-reader', icon: Crown, onSelect: offerGradedReader },
     flashcards: {
       key: 'flashcards',
       icon: Layers,
@@ -38,6 +36,9 @@ export function useNavItems(): Record<NavKey, NavItem> {
       onSelect: () => openModal('coming-soon', { variant: 'playlist-coming-soon' }),
     },
     upgrade: { key: 'upgrade', icon: Sparkles, to: '/plans', emphasis: true },
-    ranking: { key: 'ranking', icon: Trophy, to: '/ranking' },
+    // The ranking is part of the graded reader: pro too.
+    ranking: pro
+      ? { key: 'ranking', icon: Trophy, to: '/ranking' }
+      : { key: 'ranking', icon: Trophy, onSelect: offerGradedReader },
   };
 }

@@ -17,8 +17,10 @@ import { LevelBadge } from '@/components/level-badge';
 import { StoryCover } from '@/components/story-cover';
 import { formatReadingTime } from '@/lib/format-duration';
 import { currentLocale } from '@/lib/i18n';
+import { hasProAccess, useMe } from '@/lib/me';
 import { openModal } from '@/lib/modals';
 import { chapterSummaryQueryOptions, useChapterSummary } from '../api/get-chapter-summary';
+import { ComprehensionCheck } from '../components/comprehension-check';
 
 export function loader(queryClient: QueryClient) {
   return async ({ params }: LoaderFunctionArgs) => {
@@ -56,11 +58,15 @@ function Confetti() {
   );
 }
 
-/** /finished-chapter/{id}: what was read, the words looked up, and where to go next. */
+/**
+ * /finished-chapter/{id}: what was read, the words looked up, and where to go next; with graded-reader
+ * access, the chapter's comprehension check, which completes the chapter in its path.
+ */
 export default function FinishedChapterPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const summary = useChapterSummary(id);
+  const gradedReader = hasProAccess(useMe());
   const wordsHeading = useId();
   const locale = currentLocale();
   const { chapter, story } = summary;
@@ -102,6 +108,16 @@ export default function FinishedChapterPage() {
         </span>
         <LevelBadge level={story.level} className="max-sm:hidden" />
       </Link>
+
+      {gradedReader && (
+        <ComprehensionCheck
+          key={chapter.id}
+          chapterId={chapter.id}
+          language={story.language}
+          pathId={`${story.language}-${story.level}`}
+          nextChapterId={summary.next_chapter_id}
+        />
+      )}
 
       <dl className="grid grid-cols-3 gap-3">
         <Stat

@@ -1,0 +1,279 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import {
+  comprehensionResults,
+  dailyChallenges,
+  gradedReaderNotices,
+  pointsLedger,
+  pointsTotals,
+  stories,
+  readingSessions,
+  users,
+} from '../../db/schema.ts';
+
+export type NewLedgerRow = typeof pointsLedger.$inferInsert;
+export type ChallengeRow = typeof dailyChallenges.$inferSelect;
+export type NoticeRow = typeof gradedReaderNotices.$inferSelect;
+
+/** The only SQL of the graded reader: ledger, totals, challenges, notices, comprehension, paths. */
+export const gradedReaderRepository = {
+  async learner(db: Executor, userId: string) {
+    const [row] = await db
+      .select({ timezone: users.timezone, country: users.country })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row ?? null;
+  },
+
+  /** Inserts ledger rows, skipping keys the learner has been paid for; returns those inserted. */
+  async insertLedger(db: Executor, rows: NewLedgerRow[]) {
+    return db
+      .insert(pointsLedger)
+      .values(rows)
+      .onConflictDoNothing({ target: [pointsLedger.userId, pointsLedger.key] })
+      .returning({ board: pointsLedger.board, points: pointsLedger.points });
+  },
+
+  /** Adds points to a learner's totals of a board in each period; returns the new totals. */
+  async addTotals(
+    db: Executor,
+    row: {
+      userId: string;
+      board: string;
+      periods: string[];
+      points: number;
+      country: string | null;
+      level: string;
+    },
+    now: Date,
+    /** Keep the level the rows have (it is set on all of them once the new level is known). */
+    keepLevel = false,
+  ) {
+    return db
+      .insert(pointsTotals)
+      .values(
+        row.periods.map((period) => ({
+          userId: row.userId,
+          board: row.board,
+          period,
+          points: row.points,
+          country: row.country,
+          level: row.level,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [pointsTotals.userId, pointsTotals.board, pointsTotals.period],
+        set: {
+          points: sql`${pointsTotals.points} + excluded.points`,
+          country: sql`excluded.country`,
+          ...(keepLevel ? {} : { level: sql`excluded.level` }),
+          updatedAt: now,
+        },
+      })
+      .returning({ period: pointsTotals.period, points: pointsTotals.points });
+  },
+
+  /** A learner's points on a board in a period (0 before the first). */
+  async totalOf(db: Executor, userId: string, board: string, period: string) {
+    const [row] = await db
+      .select({ points: pointsTotals.points })
+      .from(pointsTotals)
+      .where(
+        and(eq(pointsTotals.userId, userId), eq(pointsTotals.board, board), eq(pointsTotals.period, period)),
+      );
+    return row?.points ?? 0;
+  },
+
+  /** Copies a learner's level (or country) onto every totals row of theirs, for the ranking scopes. */
+  async updateTotalsOf(db: Executor, userId: string, set: { level?: string; country?: string | null }) {
+    await db.update(pointsTotals).set(set).where(eq(pointsTotals.userId, userId));
+  },
+
+  async setCountry(db: Executor, userId: string, country: string | null) {
+    await db.update(users).set({ country }).where(eq(users.id, userId));
+  },
+
+  /** How many ledger rows of each kind (points board) a learner earned on a local day. */
+  async countsOfDay(db: Executor, userId: string, day: string) {
+    const rows = await db
+      .select({ kind: pointsLedger.kind, count: count() })
+      .from(pointsLedger)
+      .where(
+        and(
+          eq(pointsLedger.userId, userId),
+          eq(pointsLedger.localDay, day),
+          eq(pointsLedger.board, 'points'),
+        ),
+      )
+      .groupBy(pointsLedger.kind);
+    return new Map(rows.map((row) => [row.kind, row.count]));
+  },
+
+  /** Seconds a learner read on a local day. */
+  async readingSecondsOfDay(db: Executor, userId: string, day: string) {
+    const [row] = await db
+      .select({ seconds: sql`coalesce(sum(${readingSessions.seconds}), 0)`.mapWith(Number) })
+      .from(readingSessions)
+      .where(and(eq(readingSessions.userId, userId), eq(readingSessions.localDay, day)));
+    return row?.seconds ?? 0;
+  },
+
+  async challenges(db: Executor, userId: string, day: string) {
+    return db
+      .select()
+      .from(dailyChallenges)
+      .where(and(eq(dailyChallenges.userId, userId), eq(dailyChallenges.localDay, day)))
+      .orderBy(asc(dailyChallenges.slot));
+  },
+
+  /** Stores a day's drawn challenges unless they were drawn already (by a concurrent request). */
+  async insertChallenges(db: Executor, rows: (typeof dailyChallenges.$inferInsert)[]) {
+    await db.insert(dailyChallenges).values(rows).onConflictDoNothing();
+  },
+
+  /** Marks a challenge completed; false when it was already (so its notice is given once). */
+  async completeChallenge(db: Executor, userId: string, day: string, slot: number, now: Date) {
+    const rows = await db
+      .update(dailyChallenges)
+      .set({ completedAt: now })
+      .where(
+        and(
+          eq(dailyChallenges.userId, userId),
+          eq(dailyChallenges.localDay, day),
+          eq(dailyChallenges.slot, slot),
+          isNull(dailyChallenges.completedAt),
+        ),
+      )
+      .returning({ slot: dailyChallenges.slot });
+    return rows.length > 0;
+  },
+
+  /** The local days on which the learner completed at least one challenge, oldest first. */
+  async doneDays(db: Executor, userId: string) {
+    const rows = await db
+      .selectDistinct({ day: dailyChallenges.localDay })
+      .from(dailyChallenges)
+      .where(and(eq(dailyChallenges.userId, userId), isNotNull(dailyChallenges.completedAt)))
+      .orderBy(asc(dailyChallenges.localDay));
+    return rows.map((row) => row.day);
+  },
+
+  /** Adds a notice unless the learner has one with the same key (each is told once). */
+  async insertNotice(
+    db: Executor,
+    notice: { userId: string; kind: string; key: string; payload: unknown; createdAt: Date },
+  ) {
+    await db
+      .insert(gradedReaderNotices)
+      .values(notice)
+      .onConflictDoNothing({ target: [gradedReaderNotices.userId, gradedReaderNotices.key] });
+  },
+
+  async unseenNotices(db: Executor, userId: string) {
+    return db
+      .select()
+      .from(gradedReaderNotices)
+      .where(and(eq(gradedReaderNotices.userId, userId), isNull(gradedReaderNotices.seenAt)))
+      .orderBy(
+        asc(gradedReaderNotices.createdAt),
+        asc(gradedReaderNotices.kind),
+        asc(gradedReaderNotices.key),
+      );
+  },
+
+  /** Marks a learner's notice seen; false when they have no such notice. */
+  async markSeen(db: Executor, userId: string, noticeId: string, now: Date) {
+    const rows = await db
+      .update(gradedReaderNotices)
+      .set({ seenAt: sql`coalesce(${gradedReaderNotices.seenAt}, ${now.toISOString()}::timestamptz)` })
+      .where(and(eq(gradedReaderNotices.userId, userId), eq(gradedReaderNotices.id, noticeId)))
+      .returning({ id: gradedReaderNotices.id });
+    return rows.length > 0;
+  },
+
+  async result(db: Executor, userId: string, chapterId: string) {
+    const [row] = await db
+      .select()
+      .from(comprehensionResults)
+      .where(and(eq(comprehensionResults.userId, userId), eq(comprehensionResults.chapterId, chapterId)));
+    return row ?? null;
+  },
+
+  /** Counts an attempt at a chapter's check; the first passing one sets passed_at for good. */
+  async saveAttempt(
+    db: Executor,
+    row: { userId: string; chapterId: string; storyId: string; score: number; passed: boolean },
+    now: Date,
+  ) {
+    const passedAt = row.passed ? now : null;
+    await db
+      .insert(comprehensionResults)
+      .values({
+        userId: row.userId,
+        chapterId: row.chapterId,
+        storyId: row.storyId,
+        attempts: 1,
+        bestScore: row.score,
+        passedAt,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [comprehensionResults.userId, comprehensionResults.chapterId],
+        set: {
+          attempts: sql`${comprehensionResults.attempts} + 1`,
+          bestScore: sql`greatest(${comprehensionResults.bestScore}, excluded.best_score)`,
+          passedAt: sql`coalesce(${comprehensionResults.passedAt}, excluded.passed_at)`,
+          updatedAt: now,
+        },
+      });
+  },
+
+  /** Chapters whose check the learner passed, per story (of the given stories). */
+  async passedByStory(db: Executor, userId: string, storyIds: string[]) {
+    if (storyIds.length === 0) return new Map<string, Set<string>>();
+    const rows = await db
+      .select({ storyId: comprehensionResults.storyId, chapterId: comprehensionResults.chapterId })
+      .from(comprehensionResults)
+      .where(
+        and(
+          eq(comprehensionResults.userId, userId),
+          inArray(comprehensionResults.storyId, storyIds),
+          isNotNull(comprehensionResults.passedAt),
+        ),
+      );
+    const passed = new Map<string, Set<string>>();
+    for (const row of rows) {
+      const chapters = passed.get(row.storyId) ?? new Set<string>();
+      chapters.add(row.chapterId);
+      passed.set(row.storyId, chapters);
+    }
+    return passed;
+  },
+
+  /**
+   * The stories of the library in a language (and level), in path order: free stories first, then
+   * by title.
+   */
+  async pathStories(db: Executor, language: string, level?: string) {
+    return db
+      .select({
+        id: stories.id,
+        slug: stories.slug,
+        level: stories.level,
+        title: stories.title,
+        description: stories.description,
+        contentHash: stories.contentHash,
+        chaptersCount: stories.chaptersCount,
+      })
+      .from(stories)
+      .where(
+        and(
+          eq(stories.language, language),
+          level ? eq(stories.level, level) : undefined,
+          isNull(stories.retiredAt),
+        ),
+      )
+      .orderBy(desc(stories.free), asc(stories.sortTitle), asc(stories.slug));
+  },
+};
