@@ -193,7 +193,7 @@ const navEntry = (page: Page, locale: Locale, key: string, isMobile: boolean) =>
 
 for (const locale of LOCALES) {
   test.describe(`the graded reader (${locale})`, () => {
-    test('a pro learner reads, passes the check, sees the challenge and streak modals and the ranking', async ({
+    test('a pro learner reads, passes the check, sees the challenge, streak and level-up modals and the ranking', async ({
       page,
       request,
       isMobile,
@@ -246,12 +246,24 @@ for (const locale of LOCALES) {
         'POST check',
       );
       await completeChallenges(request, tokens.access, others);
+      // More reading, until the points reach the next level (500).
+      for (const chapter of others) {
+        const { level } = await json<{ level: { points: number } }>(
+          await request.get('/api/graded-reader/', { headers: auth(tokens.access) }),
+          'GET graded-reader',
+        );
+        if (level.points >= 500) break;
+        await readChapter(request, tokens.access, chapter, 600);
+      }
 
       // Back on the dashboard, the notices open one after the other.
       await page.goto('/graded-reader');
       titles.push(...(await closeModals(page, 15_000)));
       expect(titles).toContain(text(locale, 'modal.daily-challenge.title'));
       expect(titles).toContain(text(locale, 'modal.streak.continued.title_one', { count: '1' }));
+      expect(titles).toContain(
+        text(locale, 'modal.level-up.title', { level: text(locale, 'level.pre-intermediate') }),
+      );
       await expect(challenges.getByText(text(locale, 'graded-reader.challenge-done')).first()).toBeAttached();
 
       // The path shows the story completed, the next one open.
