@@ -279,7 +279,7 @@ export async function buildApp({ config, database, clock: given, logger, library
       };
       await api.register(authRoutes, { auth, rateLimit, geo });
       await api.register(profileRoutes, { profile, files, rateLimit });
-      await api.register(identityRoutes, { identity, rateLimit });
+      await api.register(identityRoutes, { identity, rateLimit, geo });
       await api.register(wordsRoutes, { words });
       await api.register(wordStatusRoutes, { wordStatus });
       await api.register(wordContextRoutes, { wordContext, entitlements });

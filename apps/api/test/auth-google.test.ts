@@ -31,10 +31,10 @@ function googleAccount(overrides: Partial<ProviderAccount> = {}) {
 }
 
 /** The browser's trip from "Continue with Google" to the page of the web app it lands on. */
-async function signInWithGoogle(rewrite?: (url: URL) => URL) {
+async function signInWithGoogle(rewrite?: (url: URL) => URL, headers?: Record<string, string>) {
   const start = await fetch(`${web}/api/auth/google/start/`, { redirect: 'manual' });
   expect(start.status).toBe(302);
-  return followRedirects(start, web, rewrite);
+  return followRedirects(start, web, rewrite, headers);
 }
 
 /** The tokens /social-callback receives (base64 in the query string). */
@@ -83,6 +83,12 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     provider.signInAs(google.id, google);
     const again = tokensFrom(await signInWithGoogle());
     expect((await meOf(again)).id).toBe((await meOf(tokens)).id);
+  });
+
+  it('gives a new account the country the sign-in comes from', async () => {
+    googleAccount({ email: 'de.lisboa@gmail.test' });
+    const tokens = tokensFrom(await signInWithGoogle(undefined, { 'cf-ipcountry': 'PT' }));
+    expect(await meOf(tokens)).toMatchObject({ email: 'de.lisboa@gmail.test', country: 'PT' });
   });
 
   it('gives a new account a free username when the derived one is taken', async () => {

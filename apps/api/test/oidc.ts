@@ -105,6 +105,8 @@ export async function followRedirects(
   response: Response,
   webOrigin: string,
   rewrite: (url: URL) => URL = (url) => url,
+  /** Headers every hop carries, e.g. the country a CDN in front adds. */
+  headers: Record<string, string> = {},
 ): Promise<URL> {
   const cookies = new Map<string, string>();
   for (let hop = 0; hop < 15; hop += 1) {
@@ -118,7 +120,7 @@ export async function followRedirects(
     const next = rewrite(new URL(location, response.url));
     if (next.origin === webOrigin && !next.pathname.startsWith('/api/')) return next;
     const cookie = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    response = await fetch(next, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+    response = await fetch(next, { redirect: 'manual', headers: cookie ? { ...headers, cookie } : headers });
   }
   throw new Error('too many redirects');
 }

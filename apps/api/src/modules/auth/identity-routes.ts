@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDENTITY_PROVIDERS, authProviders, connectionList, errorResponse, redirectUrl } from '@lendo/shared';
 import { authRateLimit } from '../../lib/auth-rate-limit.ts';
+import type { GeoLocator } from '../billing/geo.ts';
 import type { IdentityService } from './identity-service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409: errorResponse };
@@ -10,7 +11,8 @@ const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse, 409
 export const identityRoutes: FastifyPluginAsyncZod<{
   identity: IdentityService;
   rateLimit: { max: number; windowSeconds: number };
-}> = async (app, { identity, rateLimit }) => {
+  geo: GeoLocator;
+}> = async (app, { identity, rateLimit, geo }) => {
   const tags = ['auth'];
   const secured = { tags, security: [{ bearer: [] }] };
   // Every start stores a sign-in in flight: limited per IP like the other sign-in routes.
@@ -57,7 +59,9 @@ export const identityRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) =>
-      reply.redirect(await identity.callback(queryOf(req.url), req.headers['accept-language'])),
+      reply.redirect(
+        await identity.callback(queryOf(req.url), req.headers['accept-language'], await geo.countryOf(req)),
+      ),
   );
 
   app.post(

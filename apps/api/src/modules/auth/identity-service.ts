@@ -72,7 +72,7 @@ export function createIdentityService({ db, clock, appUrl, auth, google, log }: 
   }
 
   /** A new account for someone Google vouches for: no password, onboarding still to do. */
-  async function createUser(who: OidcIdentity, locale: Locale): Promise<UserRow> {
+  async function createUser(who: OidcIdentity, locale: Locale, country: string | null): Promise<UserRow> {
     const candidates = usernameCandidates(who.email.split('@')[0] ?? '');
     for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt += 1) {
       const username = candidates.next().value!;
@@ -84,6 +84,7 @@ export function createIdentityService({ db, clock, appUrl, auth, google, log }: 
             username,
             name: who.name.slice(0, 100),
             locale,
+            country,
             emailVerifiedAt: clock.now(),
           });
           await identitiesRepository.link(tx, {
@@ -107,13 +108,13 @@ export function createIdentityService({ db, clock, appUrl, auth, google, log }: 
    * email (an unverified one could claim someone else's address), the account with that email,
    * which gets linked, or a new account.
    */
-  async function userFor(who: OidcIdentity, locale: Locale): Promise<UserRow> {
+  async function userFor(who: OidcIdentity, locale: Locale, country: string | null): Promise<UserRow> {
     const identity = await identitiesRepository.find(db, GOOGLE, who.subject);
     const linked = identity && (await usersRepository.findById(db, identity.userId));
     if (linked) return linked;
     if (!who.emailVerified) throw new Error('Google has not verified the email');
     const sameEmail = await usersRepository.findByEmail(db, who.email);
-    if (!sameEmail) return createUser(who, locale);
+    if (!sameEmail) return createUser(who, locale, country);
     await identitiesRepository.link(db, {
       userId: sameEmail.id,
       provider: GOOGLE,
@@ -166,8 +167,13 @@ export function createIdentityService({ db, clock, appUrl, auth, google, log }: 
     /**
      * GET /auth/google/callback/: finishes a sign-in or a link and says where the browser goes
      * next: the web's /social-callback with the tokens, settings, or the login page with an error.
+     * A new account takes `country`, where the request comes from (the country ranking's default).
      */
-    async callback(search: string, acceptLanguage: string | undefined): Promise<string> {
+    async callback(
+      search: string,
+      acceptLanguage: string | undefined,
+      country: string | null,
+    ): Promise<string> {
       let linking = false;
       try {
         const state = new URLSearchParams(search).get('state');
@@ -176,7 +182,7 @@ export function createIdentityService({ db, clock, appUrl, auth, google, log }: 
         linking = flow.userId !== null;
         const who = await google.identify(search, flow);
         if (flow.userId) return await link(flow.userId, who);
-        const tokens = await auth.signInAs(await userFor(who, localeOf(acceptLanguage)), true);
+        const tokens = await auth.signInAs(await userFor(who, localeOf(acceptLanguage), country), true);
         return `${appUrl}/social-callback?token=${base64(tokens.access)}&refresh=${base64(tokens.refresh)}`;
       } catch (err) {
         log.warn({ err }, 'Google sign-in failed');
