@@ -1,10 +1,11 @@
 import { LEARNING_LANGUAGES, type Deck, type LearningLanguage } from '@lendo/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { CloudOff, Layers, Plus, RotateCw } from 'lucide-react';
+import { CloudOff, Layers, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/button';
 import { StateMessage } from '@/components/state-message';
+import { RetryButton } from '@/components/retry-button';
 import { errorCodeOf } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 import { useFeatureAccess } from '@/lib/feature-access';
@@ -103,10 +104,7 @@ export default function DecksPage() {
       <div role="alert">
         <StateMessage icon={<CloudOff aria-hidden="true" />} tone="danger" title={t('decks.error.title')}>
           <p className="text-pretty text-muted">{t(errorCodeOf(decks.error))}</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void decks.refetch()}>
-            <RotateCw aria-hidden="true" className="size-4" />
-            {t('common.retry')}
-          </Button>
+          <RetryButton onClick={() => void decks.refetch()} />
         </StateMessage>
       </div>
     );

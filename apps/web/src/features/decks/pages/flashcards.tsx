@@ -1,21 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  ArrowLeft,
-  ChevronLeft,
-  ChevronRight,
-  CloudOff,
-  Layers,
-  Play,
-  Plus,
-  RotateCw,
-  SearchX,
-} from 'lucide-react';
+import { ArrowLeft, ChevronLeft, ChevronRight, CloudOff, Layers, Play, Plus, SearchX } from 'lucide-react';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Button, buttonClasses } from '@/components/button';
 import { SearchField } from '@/components/search-field';
 import { StateMessage } from '@/components/state-message';
+import { RetryButton } from '@/components/retry-button';
 import { errorCodeOf } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
 import { openModal } from '@/lib/modals';
@@ -94,10 +85,7 @@ export default function FlashcardsPage() {
           title={t('flashcards.error.title')}
         >
           <p className="text-pretty text-muted">{t(errorCodeOf(cards.error))}</p>
-          <Button variant="secondary" className="mt-2" onClick={() => void cards.refetch()}>
-            <RotateCw aria-hidden="true" className="size-4" />
-            {t('common.retry')}
-          </Button>
+          <RetryButton onClick={() => void cards.refetch()} />
         </StateMessage>
       </div>
     );

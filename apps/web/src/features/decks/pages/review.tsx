@@ -1,6 +1,6 @@
 import type { ReviewMethod, ReviewQueue } from '@lendo/shared';
 import { useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { CalendarCheck, CloudOff, Hourglass, Pencil, RotateCw, X } from 'lucide-react';
+import { CalendarCheck, CloudOff, Hourglass, Pencil, X } from 'lucide-react';
 import { useEffect, useEffectEvent, useReducer, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { Button, buttonClasses } from '@/components/button';
 import { ProgressBar } from '@/components/progress-bar';
 import { SegmentedControl } from '@/components/segmented-control';
 import { StateMessage } from '@/components/state-message';
+import { RetryButton } from '@/components/retry-button';
 import { errorCodeOf } from '@/lib/api-client';
 import { currentLocale } from '@/lib/i18n';
 import { keyBelongsElsewhere } from '@/lib/keyboard';
@@ -282,17 +283,12 @@ function ReviewSessionView({ deckId, queue }: { deckId: string; queue: ReviewQue
         <div role="alert">
           <StateMessage icon={<CloudOff aria-hidden="true" />} tone="danger" title={t('review.batch-error')}>
             <p className="text-pretty text-muted">{t(errorCodeOf(batchError))}</p>
-            <Button
-              variant="secondary"
-              className="mt-2"
+            <RetryButton
               onClick={() => {
                 setBatchError(null);
                 loadMore();
               }}
-            >
-              <RotateCw aria-hidden="true" className="size-4" />
-              {t('common.retry')}
-            </Button>
+            />
           </StateMessage>
         </div>
       ) : (

@@ -4,17 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/badge';
 import { LevelBadge } from '@/components/level-badge';
-import { ProgressBar } from '@/components/progress-bar';
-import { levelLabelKey } from '@/lib/story-labels';
-import { fraction } from '../progress';
+import { PathProgress, pathName } from './path-progress';
 
 /** A reading path (one language, one level) as a card with its progress; the learner's level marked. */
 export function PathCard({ path, own }: { path: PathSummary; own: boolean }) {
   const { t } = useTranslation();
-  const name = t('graded-reader.path.name', {
-    language: t(`language.${path.language}`),
-    level: t(levelLabelKey(path.level)),
-  });
+  const name = pathName(t, path);
   return (
     <Link
       to={`/graded-reader/${path.id}`}
@@ -28,17 +23,7 @@ export function PathCard({ path, own }: { path: PathSummary; own: boolean }) {
         {name}
         <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-muted" />
       </p>
-      <ProgressBar
-        value={fraction(path.chapters_completed, path.chapters_count)}
-        label={t('graded-reader.path.progress', { name })}
-        valueText={t('graded-reader.progress-of', {
-          done: path.chapters_completed,
-          total: path.chapters_count,
-        })}
-      />
-      <p className="text-sm text-muted">
-        {t('graded-reader.path.stories', { count: path.stories_count, done: path.stories_completed })}
-      </p>
+      <PathProgress path={path} name={name} />
     </Link>
   );
 }

@@ -1,18 +1,17 @@
-import { ArrowLeft, Compass, RotateCw, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, Compass, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { Button, buttonClasses } from '@/components/button';
+import { buttonClasses } from '@/components/button';
 import { LevelBadge } from '@/components/level-badge';
-import { ProgressBar } from '@/components/progress-bar';
 import { Skeleton } from '@/components/skeleton';
 import { StateMessage } from '@/components/state-message';
+import { RetryButton } from '@/components/retry-button';
 import { ApiError, errorCodeOf } from '@/lib/api-client';
 import { hasProAccess, useMe } from '@/lib/me';
-import { levelLabelKey } from '@/lib/story-labels';
 import { usePath } from '../api/get-path';
+import { PathProgress, pathName } from '../components/path-progress';
 import { PathStory } from '../components/path-story';
 import { isGradedReaderLocked, UpgradeState } from '../components/upgrade-state';
-import { fraction } from '../progress';
 
 const isNotFound = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.code === 'error.not-found');
@@ -70,15 +69,13 @@ export default function PathPage() {
             ) : (
               <>
                 <p className="text-pretty text-muted">{t(errorCodeOf(query.error))}</p>
-                <Button
+                <RetryButton
+                  variant="primary"
                   size="lg"
                   className="mt-4"
                   loading={query.isFetching}
                   onClick={() => void query.refetch()}
-                >
-                  <RotateCw aria-hidden="true" className="size-5" />
-                  {t('common.retry')}
-                </Button>
+                />
               </>
             )}
           </StateMessage>
@@ -97,10 +94,7 @@ export default function PathPage() {
     );
   }
 
-  const name = t('graded-reader.path.name', {
-    language: t(`language.${path.language}`),
-    level: t(levelLabelKey(path.level)),
-  });
+  const name = pathName(t, path);
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <title>{`${name} · Lendo`}</title>
@@ -109,20 +103,7 @@ export default function PathPage() {
         <LevelBadge level={path.level} className="justify-self-start" />
         <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{name}</h1>
         <p className="text-pretty text-muted">{t('graded-reader.path.text')}</p>
-        <div className="grid gap-1.5">
-          <ProgressBar
-            value={fraction(path.chapters_completed, path.chapters_count)}
-            label={t('graded-reader.path.progress', { name })}
-            valueText={t('graded-reader.progress-of', {
-              done: path.chapters_completed,
-              total: path.chapters_count,
-            })}
-            className="h-2.5"
-          />
-          <p className="text-sm font-semibold text-muted">
-            {t('graded-reader.path.stories', { count: path.stories_count, done: path.stories_completed })}
-          </p>
-        </div>
+        <PathProgress path={path} name={name} large />
       </header>
       {path.stories.length === 0 ? (
         <StateMessage

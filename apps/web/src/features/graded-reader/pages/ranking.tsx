@@ -1,13 +1,13 @@
 import { LEVELS, RANKING_BOARDS, RANKING_PERIODS, RANKING_SCOPES, type Level } from '@lendo/shared';
-import { Brain, CloudOff, RotateCw, Trophy } from 'lucide-react';
+import { Brain, CloudOff, Trophy } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '@/components/button';
 import { SegmentedControl } from '@/components/segmented-control';
 import { SelectField } from '@/components/select-field';
 import { Skeleton } from '@/components/skeleton';
 import { StateMessage } from '@/components/state-message';
+import { RetryButton } from '@/components/retry-button';
 import { errorCodeOf } from '@/lib/api-client';
 import { cx } from '@/lib/cx';
 import { currentLocale } from '@/lib/i18n';
@@ -134,15 +134,7 @@ export default function RankingPage() {
         <div role="alert">
           <StateMessage icon={<CloudOff aria-hidden="true" />} tone="danger" title={t('ranking.error')}>
             <p className="text-pretty text-muted">{t(errorCodeOf(query.error))}</p>
-            <Button
-              variant="secondary"
-              className="mt-2"
-              loading={query.isFetching}
-              onClick={() => void query.refetch()}
-            >
-              <RotateCw aria-hidden="true" className="size-4" />
-              {t('common.retry')}
-            </Button>
+            <RetryButton loading={query.isFetching} onClick={() => void query.refetch()} />
           </StateMessage>
         </div>
       ) : !ranking ? (
