@@ -20,6 +20,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { chapterIdFor } from '../stories/ids.ts';
 import { settleDay } from './challenge-day.ts';
 import { weekPeriod } from '../ranking/period.ts';
+import { storyCoverUrl } from '../stories/service.ts';
 import { addDays, mondayOf } from './days.ts';
 import type { PointsLedger } from './ledger.ts';
 import { levelProgress } from './levels.ts';
@@ -179,7 +180,7 @@ export function createGradedReaderService({
           slug: row.slug,
           title: row.title[language],
           description: row.description[language],
-          cover_url: `${apiPrefix}/stories/${row.id}/cover.svg?v=${row.contentHash.slice(0, 16)}`,
+          cover_url: storyCoverUrl(apiPrefix, row.id, row.contentHash),
           chapters_count: row.chaptersCount,
           chapters_completed: chaptersCompleted,
           unlocked,

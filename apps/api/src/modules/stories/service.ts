@@ -60,10 +60,11 @@ function levelsAround(level: Level): Level[] {
   return [LEVELS[at], LEVELS[at - 1], LEVELS[at + 1]].filter((l): l is Level => l !== undefined);
 }
 
-export function createStoriesService({ db, clock, userOf, entitlements, apiPrefix, ledger }: StoriesDeps) {
-  const coverUrl = (storyId: string, contentHash: string) =>
-    `${apiPrefix}/stories/${storyId}/cover.svg?v=${contentHash.slice(0, 16)}`;
+/** A story's cover, its address changing with its content so a cached copy is never stale. */
+export const storyCoverUrl = (apiPrefix: string, storyId: string, contentHash: string) =>
+  `${apiPrefix}/stories/${storyId}/cover.svg?v=${contentHash.slice(0, 16)}`;
 
+export function createStoriesService({ db, clock, userOf, entitlements, apiPrefix, ledger }: StoriesDeps) {
   /** The signed-in user and their plan, read together: every story answer needs both. */
   const readerOf = (userId: string) => Promise.all([userOf(userId), entitlements.planOf(userId)]);
 
@@ -80,7 +81,7 @@ export function createStoriesService({ db, clock, userOf, entitlements, apiPrefi
       level,
       genre: row.genre as Genre,
       category: row.category as Category,
-      cover_url: coverUrl(row.id, row.contentHash),
+      cover_url: storyCoverUrl(apiPrefix, row.id, row.contentHash),
       chapters_count: row.chaptersCount,
       word_count: row.wordCount,
       duration_minutes: durationMinutes(row.wordCount, level),
@@ -244,7 +245,7 @@ export function createStoriesService({ db, clock, userOf, entitlements, apiPrefi
           title: story.title[language],
           language,
           level: story.level as Level,
-          cover_url: coverUrl(story.id, story.contentHash),
+          cover_url: storyCoverUrl(apiPrefix, story.id, story.contentHash),
           chapters_count: story.chaptersCount,
         },
         translation_language: target,
