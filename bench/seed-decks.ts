@@ -2,8 +2,7 @@
 // a realistic mix of states and due dates, and a learner with 50 decks of 20 cards. Rows go straight
 // into the database (the plan's allowances are for learners, not for benches).
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { openDatabase } from '../apps/api/src/db/client.ts';
+import { openDatabase, type DatabaseTarget } from '../apps/api/src/db/client.ts';
 import { decks, flashcards, users } from '../apps/api/src/db/schema.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 
@@ -61,8 +60,8 @@ function card(userId: string, deckId: string, i: number, now: number): Card {
   };
 }
 
-export async function seedDecks(dataDir: string): Promise<DeckBenchData> {
-  const database = await openDatabase({ dataDir: join(dataDir, 'db') });
+export async function seedDecks(target: DatabaseTarget): Promise<DeckBenchData> {
+  const database = await openDatabase(target);
   const { db } = database;
   const password = 'Bench123!';
   const passwordHash = await hashPassword(password);

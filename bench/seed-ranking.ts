@@ -2,9 +2,8 @@
 // deactivated) and LEDGER_ROWS points_ledger rows spread over the last four weeks, with the
 // points_totals rows the ledger writer would have kept (all time and this week, both boards).
 // Everything is bulk SQL (generate_series): rows go straight into the database.
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../apps/api/src/db/client.ts';
+import { openDatabase, type DatabaseTarget } from '../apps/api/src/db/client.ts';
 import { weekPeriod } from '../apps/api/src/modules/ranking/period.ts';
 import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 
@@ -15,8 +14,8 @@ export const LEDGER_ROWS = 1_000_000;
 export const RANKING_BENCH_USER = { email: 'bench_ranker@example.com', password: 'Bench123!' };
 
 /** Seeds the learners and their points; `now` decides which week is "this week". */
-export async function seedRanking(dataDir: string, now = new Date()) {
-  const database = await openDatabase({ dataDir: join(dataDir, 'db') });
+export async function seedRanking(target: DatabaseTarget, now = new Date()) {
+  const database = await openDatabase(target);
   const { db } = database;
   const week = weekPeriod(now);
   const today = now.toISOString().slice(0, 10);

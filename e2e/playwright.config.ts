@@ -66,19 +66,23 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'rm -rf e2e/.data && node --import tsx apps/api/src/server.ts',
+      command: 'rm -rf e2e/.data && node --enable-source-maps apps/api/dist/server.js',
       cwd: '..',
       url: `http://127.0.0.1:${E2E_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
+      // SIGTERM, so the server stops its embedded PostgreSQL.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
       env: serverEnv(E2E_PORT, 'e2e/.data'),
     },
     {
-      command: 'rm -rf e2e/.clock && node --import tsx apps/api/src/server.ts',
+      command: 'rm -rf e2e/.clock && node --enable-source-maps apps/api/dist/server.js',
       cwd: '..',
       url: `http://127.0.0.1:${E2E_CLOCK_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 120_000,
+      // SIGTERM, so the server stops its embedded PostgreSQL.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
       env: { ...serverEnv(E2E_CLOCK_PORT, 'e2e/.clock/.data'), TEST_CLOCK: '1' },
     },
   ],

@@ -1,12 +1,12 @@
 // Runs every check the project has, in order, stopping at the first failure:
-// lint, typecheck, unit + API (PGlite) + web tests, the API tests again on PostgreSQL when
+// lint, typecheck, unit + API (embedded PostgreSQL) + web tests, the API tests again on PostgreSQL when
 // TEST_DATABASE_URL is set, then the Playwright specs against the built app.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['lint', 'npm', ['run', 'lint']],
   ['typecheck', 'npm', ['run', 'typecheck']],
-  ['unit, API (PGlite) and web tests', 'npx', ['vitest', 'run']],
+  ['unit, API (embedded PostgreSQL) and web tests', 'npx', ['vitest', 'run']],
 ];
 if (process.env.TEST_DATABASE_URL) {
   steps.push([
@@ -16,7 +16,7 @@ if (process.env.TEST_DATABASE_URL) {
     { TEST_DB: 'postgres' },
   ]);
 } else {
-  console.log('TEST_DATABASE_URL is not set: the API tests run on PGlite only.');
+  console.log('TEST_DATABASE_URL is not set: the API tests run on the embedded PostgreSQL only.');
 }
 steps.push(['end-to-end tests (Playwright, Chromium)', 'npm', ['run', 'test:e2e']]);
 

@@ -21,6 +21,8 @@ const envSchema = z
     APP_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('./.data'),
     DATABASE_URL: postgresUrl.optional(),
+    /** API processes sharing the port (node cluster); each has its own pool on the same database. */
+    WEB_CONCURRENCY: positiveInt.max(64).default(1),
     /** Secret for access tokens; at least 32 characters. Embedded mode keeps a generated one in DATA_DIR. */
     JWT_SECRET: z.string().min(32, { message: 'must have at least 32 characters' }).optional(),
     ACCESS_TOKEN_TTL_SECONDS: positiveInt.default(15 * 60),

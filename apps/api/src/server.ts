@@ -1,9 +1,11 @@
-import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
-import { buildApp } from './app.ts';
+import cluster from 'node:cluster';
 import { join } from 'node:path';
+import pino from 'pino';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { buildApp } from './app.ts';
 
-let config;
+let config: Config;
 try {
   config = loadConfig();
 } catch (err) {
@@ -14,27 +16,90 @@ try {
   throw err;
 }
 
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: join(config.DATA_DIR, 'db') });
-const app = await buildApp({ config, database });
+/** The process's own lines (starting the database, the cluster); requests log through Fastify's. */
+const log = pino({ level: config.LOG_LEVEL });
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  const timer = setTimeout(() => process.exit(1), 10_000).unref();
-  try {
-    await app.close();
-    await database.close();
-  } finally {
-    clearTimeout(timer);
-    process.exit(0);
-  }
+/** The database every process uses; the embedded server is started (and stopped) by the primary. */
+async function primaryDatabase(): Promise<Database> {
+  return openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: join(config.DATA_DIR, 'postgres'),
+    importFrom: join(config.DATA_DIR, 'db'),
+    log: (message) => log.info(message),
+  });
 }
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ port: config.PORT, host: config.HOST });
-app.log.info(
-  `Lendo is ready on ${config.APP_URL ?? `http://localhost:${config.PORT}`} (database: ${database.kind})`,
-);
+/** Closes `close` on SIGINT/SIGTERM, at most once, then exits. */
+function onShutdown(close: () => Promise<void>) {
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    const timer = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await close();
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+    } finally {
+      clearTimeout(timer);
+      process.exit(0);
+    }
+  };
+  process.once('SIGINT', () => void shutdown());
+  process.once('SIGTERM', () => void shutdown());
+}
+
+async function serve(database: Database) {
+  const app = await buildApp({ config, database });
+  onShutdown(async () => {
+    app.log.info('shutting down');
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+    }
+  });
+  await app.listen({ port: config.PORT, host: config.HOST });
+  return app;
+}
+
+if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
+  // Several processes on one port: the primary owns the database (and starts the embedded one),
+  // the workers serve. The first worker seeds and loads the library before the others start.
+  const database = await primaryDatabase();
+  const env = { DATABASE_URL: database.url };
+  const fork = () =>
+    new Promise<void>((resolve, reject) => {
+      const worker = cluster.fork(env);
+      worker.once('listening', () => resolve());
+      worker.once('exit', (code) => reject(new Error(`an API worker exited with ${code} while starting`)));
+    });
+  await fork();
+  await Promise.all(Array.from({ length: config.WEB_CONCURRENCY - 1 }, fork));
+  let stopping = false;
+  cluster.on('exit', (worker, code) => {
+    if (stopping) return;
+    log.error(`API worker ${worker.process.pid} exited (${code}); starting another`);
+    cluster.fork(env);
+  });
+  onShutdown(async () => {
+    stopping = true;
+    const exited = Object.values(cluster.workers ?? {}).map(
+      (worker) => new Promise((resolve) => worker!.once('exit', resolve)),
+    );
+    for (const worker of Object.values(cluster.workers ?? {})) worker!.process.kill('SIGTERM');
+    await Promise.all(exited);
+    await database.close();
+  });
+  log.info(`Lendo is ready on ${appUrl()} (${config.WEB_CONCURRENCY} processes, database: ${database.kind})`);
+} else {
+  const database = cluster.isPrimary
+    ? await primaryDatabase()
+    : await openDatabase({ url: config.DATABASE_URL, dataDir: '' });
+  const app = await serve(database);
+  if (cluster.isPrimary) app.log.info(`Lendo is ready on ${appUrl()} (database: ${database.kind})`);
+}
+
+function appUrl() {
+  return config.APP_URL ?? `http://localhost:${config.PORT}`;
+}

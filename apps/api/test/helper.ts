@@ -4,29 +4,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
 import pg from 'pg';
-import { afterAll, onTestFinished } from 'vitest';
+import { afterAll, inject, onTestFinished } from 'vitest';
 import { ensureStore } from '@lendo/dictionary';
 import type { SignupBody, TokenPair } from '@lendo/shared';
 import { buildApp, type App } from '../src/app.ts';
 import { testConfig, type Config } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
+import { connect, type Database } from '../src/db/client.ts';
 import { manualClock } from '../src/lib/clock.ts';
 
 /**
- * A fresh database per test file: in-memory PGlite by default, or a new database on the
- * PostgreSQL server of TEST_DATABASE_URL when TEST_DB=postgres.
+ * A fresh database: a copy of the run's migrated template (test/global-setup.ts) on the embedded
+ * PostgreSQL server, or on the server of TEST_DATABASE_URL when TEST_DB=postgres. Dropped on close.
  */
-async function freshDatabase(): Promise<Database> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (process.env.TEST_DB !== 'postgres' || !serverUrl) return openDatabase({});
+export async function freshDatabase(): Promise<Database> {
+  const serverUrl = inject('databaseServer');
   const name = `lendo_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await connect(url.toString());
   return {
     ...database,
     async close() {
@@ -80,12 +79,15 @@ export interface TestContext {
   config: Config;
 }
 
-/** Builds the app on a fresh database; closed after the file's tests. `logger` keeps its lines. */
+/**
+ * Builds the app on a fresh database; closed after the file's tests. `logger` keeps its lines.
+ * Given a `database`, builds on that one instead (a second API instance) and leaves it open.
+ */
 export async function build(
   overrides: Partial<Config> = {},
-  { logger = false }: { logger?: FastifyServerOptions['logger'] } = {},
+  { logger = false, database: shared }: { logger?: FastifyServerOptions['logger']; database?: Database } = {},
 ): Promise<TestContext> {
-  const database = await freshDatabase();
+  const database = shared ?? (await freshDatabase());
   const clock = manualClock();
   const config = testConfig({
     JWT_SECRET: randomBytes(32).toString('hex'),
@@ -100,7 +102,7 @@ export async function build(
     try {
       await app.close();
       // A test may have closed the database on purpose already.
-      await database.close().catch(() => undefined);
+      if (!shared) await database.close().catch(() => undefined);
     } finally {
       rmSync(config.DATA_DIR, { recursive: true, force: true });
     }

@@ -7,10 +7,7 @@ describe('API plumbing', () => {
   it('answers /api/health with the database kind', async () => {
     const res = await app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      status: 'ok',
-      database: process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite',
-    });
+    expect(res.json()).toEqual({ status: 'ok', database: 'postgres' });
   });
 
   it('mounts the dictionary service under /dict', async () => {

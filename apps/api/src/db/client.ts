@@ -1,17 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ensureDatabase, startEmbeddedPostgres } from './embedded-postgres.ts';
+import { importPglite } from './import-pglite.ts';
 import * as schema from './schema.ts';
 
-/**
- * One type for both drivers. PGlite's drizzle database has the same query API and its raw
- * results carry `rows` too, so the repositories are written once against this type.
- */
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Repositories take either the database or an open transaction. */
@@ -19,30 +13,57 @@ export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** `embedded`: the private server this process started; `postgres`: the server of DATABASE_URL. */
+  kind: 'embedded' | 'postgres';
+  /** Where it is (the embedded server's carries its generated password). */
+  url: string;
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** Connections per API process: a few more than the two cores can keep busy, waiting on I/O. */
+const POOL_SIZE = 10;
+
+/** Connects a pool to `url` and applies the SQL migrations. */
+export async function connect(url: string, kind: Database['kind'] = 'postgres'): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
+  // An idle connection the server closed (restart, failover, an administrator) is dropped by the
+  // pool and the next query opens a new one; unhandled, the event would end the process.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema });
+  await migrate(db, { migrationsFolder });
+  return { db, kind, url, close: () => pool.end() };
+}
 
 /**
- * Opens the database and applies the SQL migrations: PostgreSQL when a URL is given,
- * otherwise embedded PGlite in `dataDir` (or in memory when `dataDir` is 'memory://').
+ * The PostgreSQL of `url` when one is given; otherwise the embedded server, whose cluster lives in
+ * `dataDir` (started here, initialised on first use, stopped by `close`). `importFrom` names the
+ * folder of an older install's PGlite database, copied in once.
  */
-export async function openDatabase(options: { url?: string; dataDir?: string }): Promise<Database> {
-  if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-    // An idle connection the server closed (restart, failover, an administrator) is dropped by the
-    // pool and the next query opens a new one; unhandled, the event would end the process.
-    pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+export interface DatabaseTarget {
+  url?: string;
+  dataDir: string;
+  importFrom?: string;
+  log?: (message: string) => void;
+}
+
+export async function openDatabase(options: DatabaseTarget): Promise<Database> {
+  if (options.url) return connect(options.url);
+  const log = options.log ?? (() => undefined);
+  const server = await startEmbeddedPostgres(options.dataDir, { log });
+  try {
+    await ensureDatabase(server.url(), 'lendo');
+    const database = await connect(server.url('lendo'), 'embedded');
+    if (options.importFrom) await importPglite(options.importFrom, server.url('lendo'), log);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await server.stop();
+      },
+    };
+  } catch (err) {
+    await server.stop();
+    throw err;
   }
-  const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -10,7 +10,7 @@ export type NewReviewLog = typeof reviewLogs.$inferInsert;
 type DeckChanges = Pick<NewDeck, 'name' | 'description' | 'icon' | 'language'>;
 type CardChanges = Pick<NewFlashcard, 'deckId' | 'word' | 'front' | 'back' | 'language' | 'searchText'>;
 
-/** A timestamp parameter that PGlite and node-postgres read alike. */
+/** A timestamp parameter, typed in the SQL so every server reads it alike. */
 const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 

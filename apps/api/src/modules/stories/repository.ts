@@ -22,7 +22,7 @@ export interface StoryFilters {
 }
 
 const live = isNull(stories.retiredAt);
-/** Newest first, then by title; the C collation orders the same on PGlite and on PostgreSQL. */
+/** Newest first, then by title; the C collation orders the same whatever the server's locale. */
 const newestFirst = [desc(stories.createdAt), sql`${stories.sortTitle} collate "C"`, asc(stories.id)];
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 

