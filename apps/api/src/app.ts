@@ -9,18 +9,20 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { readLibrary, type LibraryStory } from '@lendo/content';
 import { dictionaryApp, loadDictionary } from '@lendo/dictionary';
+import type { Me } from '@lendo/shared';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createAccountCache } from './lib/account-cache.ts';
 import { authGuard } from './lib/auth-guard.ts';
 import { isManualClock, manualClock, systemClock, type Clock } from './lib/clock.ts';
 import { httpDictionary, inProcessDictionary } from './lib/dictionary-client.ts';
 import { registerErrorHandling, registerNotFound } from './lib/errors.ts';
+import { serializerCompiler } from './lib/serializer.ts';
 import { localFileStore } from './lib/file-store.ts';
 import { createLlmClient } from './lib/llm.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -135,6 +137,11 @@ export async function buildApp({ config, database, clock: given, logger, library
     from: config.MAIL_FROM,
     log: app.log,
   });
+  // What each signed-in request asks of its account, kept in process; with REDIS_URL, changes are
+  // broadcast to every instance.
+  const accounts = createAccountCache<Me>({ clock, log: app.log, redisUrl: config.REDIS_URL });
+  app.decorate('accountCache', accounts);
+  app.addHook('onClose', () => accounts.close());
   // Billing: the embedded sandbox processor, or Stripe when its keys are set.
   await seedCatalog(database.db);
   const stripe =
@@ -156,6 +163,7 @@ export async function buildApp({ config, database, clock: given, logger, library
     mailer,
     appUrl,
     log: app.log,
+    onSubscriptionChanged: accounts.invalidate,
   });
   if (sandbox) {
     // The sandbox renews, retries and ends subscriptions as its clock passes their dates.
@@ -182,6 +190,7 @@ export async function buildApp({ config, database, clock: given, logger, library
     onOnboarded: (me) => decks.onOnboarded(me),
     onReactivated: (userId) => rankings.changed([userId]),
     subscriptionOf: billing.summary,
+    accounts,
   });
   const decks = createDecksService({
     db: database.db,

@@ -94,6 +94,31 @@ describe('GET /chapters/{id}/', () => {
       next_chapter_id: null,
     });
   });
+
+  it('tags the answer so a browser revalidates it for free, and changes the tag with progress or language', async () => {
+    const { tokens } = await signup(app, { locale: 'en' });
+    const url = `/api/chapters/${first}/`;
+    const opened = await get(app, tokens, url);
+    const etag = opened.headers.etag as string;
+    expect(opened.headers['cache-control']).toBe('private, no-cache');
+    expect(etag).toMatch(/^".+"$/);
+
+    const again = await app.inject({ url, headers: { ...bearer(tokens), 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+
+    await report(app, tokens, first, { page: 1 });
+    const moved = await app.inject({ url, headers: { ...bearer(tokens), 'if-none-match': etag } });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ pages_completed: 1, current_page: 2 });
+    expect(moved.headers.etag).not.toBe(etag);
+
+    // Another reader, another interface language: other translations, so another tag.
+    const { tokens: spanish } = await signup(app, { locale: 'es' });
+    const other = await get(app, spanish, url);
+    expect(other.headers.etag).not.toBe(etag);
+    expect(other.json().translation_language).toBe('es');
+  });
 });
 
 describe('POST /chapters/{id}/progress/', () => {

@@ -1,13 +1,20 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { PageSpinner } from '@/components/page-spinner';
-import { AppToaster } from '@/components/toaster';
 import { setSessionExpiredHandler } from '@/lib/api-client';
 import { queryClient } from '@/lib/query-client';
 import { createAppRouter } from './router';
 
 const router = createAppRouter(queryClient);
+
+/**
+ * The toaster (react-hot-toast and its CSS-in-JS) loads beside the first page rather than before it:
+ * it shows nothing until a toast is raised, and a toast raised before it arrives waits in the store.
+ */
+const AppToaster = lazy(() =>
+  import('@/components/toaster').then((module) => ({ default: module.AppToaster })),
+);
 
 setSessionExpiredHandler(() => {
   void router.navigate('/login', { replace: true }).then(() => queryClient.clear());
@@ -20,7 +27,9 @@ export function App() {
       <Suspense fallback={<PageSpinner />}>
         <RouterProvider router={router} />
       </Suspense>
-      <AppToaster />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </QueryClientProvider>
   );
 }

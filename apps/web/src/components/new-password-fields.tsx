@@ -1,3 +1,4 @@
+import { PASSWORD_RULES } from '@lendo/shared';
 import { useWatch, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from './password-field';
@@ -35,7 +36,7 @@ export function NewPasswordFields<T extends PasswordPair, Out>({
         label={label}
         autoComplete="new-password"
         error={errors.password?.message as string | undefined}
-        rulesValue={password}
+        ruleHints={{ rules: PASSWORD_RULES, value: password }}
         data-autofocus={autoFocus || undefined}
         {...register('password' as Path<T>)}
       />

@@ -1,4 +1,4 @@
-import { PASSWORD_RULES } from '@lendo/shared';
+import type { Rule } from '@lendo/shared';
 import { Check, Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,19 +9,23 @@ interface PasswordFieldProps extends Omit<ComponentProps<'input'>, 'type'> {
   label: string;
   /** Translation key of the field's error. */
   error?: string;
-  /** When given, the password rules are listed under the field and tick as this value meets them. */
-  rulesValue?: string;
+  /**
+   * When given, these rules are listed under the field and tick as `value` meets them. The caller
+   * passes them (PASSWORD_RULES) so that a sign-in form's field does not bring shared's validation
+   * module, and with it zod, into its page.
+   */
+  ruleHints?: { rules: readonly Rule[]; value: string };
 }
 
 /** A password input with a show/hide toggle and, optionally, live rule hints (SPEC §5). */
-export function PasswordField({ label, error, rulesValue, id, className, ...input }: PasswordFieldProps) {
+export function PasswordField({ label, error, ruleHints, id, className, ...input }: PasswordFieldProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
   const rulesId = `${inputId}-rules`;
-  const describedBy = [error && errorId, rulesValue !== undefined && rulesId].filter(Boolean).join(' ');
+  const describedBy = [error && errorId, ruleHints && rulesId].filter(Boolean).join(' ');
 
   return (
     <div className={className}>
@@ -56,10 +60,10 @@ export function PasswordField({ label, error, rulesValue, id, className, ...inpu
           <FieldError id={errorId} code={error} />
         </div>
       )}
-      {rulesValue !== undefined && (
+      {ruleHints && (
         <ul id={rulesId} className="mt-2.5 grid gap-1.5 text-sm sm:grid-cols-2">
-          {PASSWORD_RULES.map((rule) => {
-            const met = rule.test(rulesValue);
+          {ruleHints.rules.map((rule) => {
+            const met = rule.test(ruleHints.value);
             return (
               <li
                 key={rule.code}

@@ -225,6 +225,7 @@ export const storiesRepository = {
     const [row] = await db
       .select({
         ...chapterWithProgress,
+        progressUpdatedAt: chapterProgress.updatedAt,
         story: {
           id: stories.id,
           slug: stories.slug,

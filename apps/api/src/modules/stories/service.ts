@@ -29,6 +29,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { localDay, type Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { lruMap } from '../../lib/lru.ts';
 import type { EntitlementsService } from '../entitlements/service.ts';
 import type { PointsLedger } from '../graded-reader/ledger.ts';
 import { chapterIdFor } from './ids.ts';
@@ -64,7 +65,13 @@ function levelsAround(level: Level): Level[] {
 export const storyCoverUrl = (apiPrefix: string, storyId: string, contentHash: string) =>
   `${apiPrefix}/stories/${storyId}/cover.svg?v=${contentHash.slice(0, 16)}`;
 
+/** How often opening a chapter again records it (as the story read last). */
+const TOUCH_EVERY_MS = 60_000;
+/** Chapters' serialized pages kept in memory: the text of a story version never changes. */
+const PAGES_CACHED = 500;
+
 export function createStoriesService({ db, clock, userOf, entitlements, apiPrefix, ledger }: StoriesDeps) {
+  const pagesCache = lruMap<string, string>(PAGES_CACHED);
   /** The signed-in user and their plan, read together: every story answer needs both. */
   const readerOf = (userId: string) => Promise.all([userOf(userId), entitlements.planOf(userId)]);
 
@@ -216,26 +223,48 @@ export function createStoriesService({ db, clock, userOf, entitlements, apiPrefi
      * Opening it starts the story, so it is on the reader's shelf ("in progress") while the first
      * page is read; progress itself never moves back.
      */
-    async chapter(userId: string, chapterId: string): Promise<ChapterDetail> {
-      const [me, { chapter }, pages] = await Promise.all([
-        userOf(userId),
-        readableChapter(userId, chapterId),
-        stories.pages(db, chapterId),
-      ]);
+    /**
+     * A chapter as the reader gets it, already serialized: its pages (the bulk of it) are the same
+     * for every reader of one translation language, so their JSON is kept per story version and
+     * language; the rest is the reader's. `etag` changes with anything the answer depends on.
+     */
+    async chapter(userId: string, chapterId: string): Promise<{ json: string; etag: string }> {
+      const [me, { chapter }] = await Promise.all([userOf(userId), readableChapter(userId, chapterId)]);
       const { story, pagesCompleted, finished } = chapter;
-      await stories.saveProgress(db, {
-        userId,
-        chapterId,
-        storyId: story.id,
-        pagesCompleted: 0,
-        finishedAt: null,
-        updatedAt: clock.now(),
-      });
+      // Opening a chapter puts its story first among those in progress; once a minute is enough.
+      const now = clock.now();
+      if (
+        !chapter.progressUpdatedAt ||
+        now.getTime() - chapter.progressUpdatedAt.getTime() > TOUCH_EVERY_MS
+      ) {
+        await stories.saveProgress(db, {
+          userId,
+          chapterId,
+          storyId: story.id,
+          pagesCompleted: 0,
+          finishedAt: null,
+          updatedAt: now,
+        });
+      }
       const language = story.language as LearningLanguage;
       const target = translationLanguageFor(me.locale, language);
       const key = toLearningLanguage(target);
+      const pagesKey = `${chapter.id}:${story.contentHash}:${key}`;
+      let pagesJson = pagesCache.get(pagesKey);
+      if (pagesJson === undefined) {
+        const pages: ChapterDetail['pages'] = (await stories.pages(db, chapterId)).map((page) => ({
+          number: page.number,
+          sentences: page.sentences.map((sentence) => ({
+            text: sentence.text,
+            translation: sentence.translations[key] ?? '',
+            lemmas: sentence.lemmas,
+          })),
+        }));
+        pagesJson = JSON.stringify(pages);
+        pagesCache.set(pagesKey, pagesJson);
+      }
       const { previous, next } = neighbours(chapter);
-      return {
+      const head: Omit<ChapterDetail, 'pages'> = {
         id: chapter.id,
         number: chapter.number,
         title: chapter.title[language],
@@ -249,20 +278,15 @@ export function createStoriesService({ db, clock, userOf, entitlements, apiPrefi
           chapters_count: story.chaptersCount,
         },
         translation_language: target,
-        pages: pages.map((page) => ({
-          number: page.number,
-          sentences: page.sentences.map((sentence) => ({
-            text: sentence.text,
-            translation: sentence.translations[key] ?? '',
-            lemmas: sentence.lemmas,
-          })),
-        })),
         current_page: finished ? 1 : Math.min(pagesCompleted + 1, chapter.pagesCount),
         pages_completed: pagesCompleted,
         finished,
         previous_chapter_id: previous,
         next_chapter_id: next,
       };
+      const json = `${JSON.stringify(head).slice(0, -1)},"pages":${pagesJson}}`;
+      const etag = `"${story.contentHash.slice(0, 16)}-${me.locale}-${key}-${pagesCompleted}-${finished ? 1 : 0}"`;
+      return { json, etag };
     },
 
     /**

@@ -1,6 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ERROR_MESSAGES, signinBody } from '@lendo/shared';
-import { useState } from 'react';
+import { ERROR_MESSAGES, type signinBody } from '@lendo/shared';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,10 +10,14 @@ import { FormAlert } from '@/components/form-alert';
 import { PasswordField } from '@/components/password-field';
 import { TextField } from '@/components/text-field';
 import { applyApiError } from '@/lib/form-errors';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { useSignIn } from '../api/sign-in';
 import { AuthScreen, authLinkClasses } from '../components/auth-screen';
 import { GoogleButton } from '../components/google-button';
 import { TermsNote } from '../components/terms-note';
+
+// zod and the schemas load apart from the page, which renders and takes input without them.
+const signin = lazyResolver(() => import('../signin-resolver').then((module) => module.signinResolver));
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -32,10 +35,12 @@ export default function LoginPage() {
     setError,
     formState: { errors },
   } = useForm<z.input<typeof signinBody>, unknown, z.output<typeof signinBody>>({
-    resolver: zodResolver(signinBody),
+    resolver: signin.resolver,
     defaultValues: { email: '', password: '', remember: false },
     mode: 'onTouched',
   });
+
+  useEffect(() => signin.preload(), []);
 
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
