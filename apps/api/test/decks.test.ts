@@ -65,6 +65,8 @@ describe('the default deck', () => {
       .update(users)
       .set({ learningLanguage: 'pt', onboardingCompleted: true })
       .where(eq(users.id, me.id));
+    // Written behind the app's back: it must be told, as every writer of an account does.
+    await app.accountCache.invalidate(me.id);
     expect(await list(api, '?language=en')).toEqual([]);
     const [deck] = await list(api, '?language=pt');
     expect(deck).toMatchObject({ name: 'My deck', language: 'pt' });

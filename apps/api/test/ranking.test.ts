@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +8,7 @@ import { weekPeriod } from '../src/modules/ranking/period.ts';
 import { subscriber } from './billing-helpers.ts';
 import { body, learner, type Client } from './deck-helpers.ts';
 import { build, type TestContext } from './helper.ts';
-
-const REDIS_SERVER = '/usr/bin/redis-server';
+import { startRedisServer } from './redis-server.ts';
 
 interface Seed {
   points?: number;
@@ -73,18 +70,6 @@ async function me(api: Client) {
 
 const rankingOf = async (api: Client, query: string) => body<Ranking>(await api.get(`/ranking/?${query}`));
 const ranksOf = (ranking: Ranking) => ranking.top.map((entry) => [entry.user_id, entry.rank, entry.points]);
-
-/** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The same assertions on the SQL rankings and on the Redis ones. */
 function rankingSuite(
@@ -345,42 +330,17 @@ function rankingSuite(
 
 rankingSuite('SQL', () => build());
 
-let redis: ChildProcess | undefined;
+let redis: Awaited<ReturnType<typeof startRedisServer>> | undefined;
 let redisUrl = '';
 afterAll(() => {
-  redis?.kill('SIGTERM');
+  redis?.stop();
 });
 
 rankingSuite(
   'Redis',
   async () => {
-    const port = await freePort();
-    redis = spawn(
-      REDIS_SERVER,
-      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-      {
-        stdio: 'ignore',
-      },
-    );
-    redisUrl = `redis://127.0.0.1:${port}`;
-    const probe = new Redis(redisUrl, {
-      lazyConnect: true,
-      maxRetriesPerRequest: 0,
-      retryStrategy: () => null,
-    });
-    probe.on('error', () => undefined);
-    for (let i = 0; ; i += 1) {
-      try {
-        await probe.connect();
-        await probe.ping();
-        break;
-      } catch {
-        if (i > 100) throw new Error('redis-server did not start');
-        probe.disconnect();
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    }
-    probe.disconnect();
+    redis = await startRedisServer();
+    redisUrl = redis.url;
     return build({ REDIS_URL: redisUrl });
   },
   (get) => {

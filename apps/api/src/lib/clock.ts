@@ -19,6 +19,13 @@ export type ManualClock = ReturnType<typeof manualClock>;
 
 export const isManualClock = (clock: Clock): clock is ManualClock => 'advance' in clock;
 
+/** The earliest of some moments, leaving out the nulls; null when there is none. */
+export function earliest(...times: (Date | null | undefined)[]): Date | null {
+  let first: Date | null = null;
+  for (const time of times) if (time && (!first || time < first)) first = time;
+  return first;
+}
+
 /** The calendar day (YYYY-MM-DD) that `at` falls on in an IANA time zone; UTC if the zone is unknown. */
 export function localDay(at: Date, timeZone: string): string {
   const format = (zone: string) =>

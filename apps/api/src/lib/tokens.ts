@@ -3,6 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Clock } from './clock.ts';
+import { lruMap } from './lru.ts';
+
+/** Verified access tokens remembered, at most; a few hundred bytes each. */
+const VERIFIED_TOKENS = 10_000;
 
 /** A random opaque token (refresh tokens, reset links); only its hash is stored. */
 export function randomToken(): string {
@@ -30,6 +34,12 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
 export function createAccessTokens(secret: string, ttlSeconds: number, clock: Clock) {
   // One key object for the process: jose would otherwise convert the raw secret on every call.
   const key = createSecretKey(Buffer.from(secret));
+  /**
+   * Tokens that passed verification, with their user and expiry (ms): a client sends the same
+   * token with every request for its whole life, and checking the signature each time is costly.
+   * Only valid tokens are remembered, and none past its `exp`.
+   */
+  const verified = lruMap<string, { userId: string; expiresAt: number }>(VERIFIED_TOKENS);
   return {
     async sign(userId: string): Promise<string> {
       const iat = Math.floor(clock.now().getTime() / 1000);
@@ -42,12 +52,16 @@ export function createAccessTokens(secret: string, ttlSeconds: number, clock: Cl
     },
     /** The user id of a valid token, or null for anything expired, forged or malformed. */
     async verify(token: string): Promise<string | null> {
+      const now = clock.now();
+      const known = verified.get(token);
+      // jose refuses a token once its exp (whole seconds) is not after now: the same test in ms.
+      if (known) return now.getTime() < known.expiresAt ? known.userId : null;
       try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: ['HS256'],
-          currentDate: clock.now(),
-        });
-        return payload.typ === 'access' && typeof payload.sub === 'string' ? payload.sub : null;
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now });
+        if (payload.typ !== 'access' || typeof payload.sub !== 'string') return null;
+        if (payload.exp !== undefined)
+          verified.set(token, { userId: payload.sub, expiresAt: payload.exp * 1000 });
+        return payload.sub;
       } catch {
         return null;
       }

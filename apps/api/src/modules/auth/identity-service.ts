@@ -123,6 +123,7 @@ export function createIdentityService({ db, clock, appUrl, auth, google, log }: 
     });
     if (!sameEmail.emailVerifiedAt) {
       await usersRepository.update(db, sameEmail.id, { emailVerifiedAt: clock.now() });
+      await auth.accountChanged(sameEmail.id);
     }
     return sameEmail;
   }

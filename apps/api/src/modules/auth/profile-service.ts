@@ -71,6 +71,18 @@ export function createProfileService({
     return user;
   }
 
+  /**
+   * Runs writes to the account and then tells the account cache, also when a later step fails
+   * after some of them committed.
+   */
+  async function changing<T>(userId: string, writes: () => Promise<T>): Promise<T> {
+    try {
+      return await writes();
+    } finally {
+      await auth.accountChanged(userId);
+    }
+  }
+
   /** Why `username` cannot be this user's, or null when it can. */
   async function usernameProblem(userId: string, username: string) {
     if (isOffensive(username)) return 'profile.username-offensive' as const;
@@ -82,6 +94,7 @@ export function createProfileService({
   async function replaceAvatar(userId: string, avatarUrl: string | null) {
     const previous = (await userOf(userId)).avatarUrl;
     await usersRepository.update(db, userId, { avatarUrl });
+    await auth.accountChanged(userId);
     const oldKey = previous && previous !== avatarUrl ? files.keyOf(previous) : null;
     if (oldKey) await files.delete(oldKey);
     return auth.me(userId);
@@ -123,6 +136,7 @@ export function createProfileService({
       if (problem) throw conflict(problem, { username: problem });
       try {
         await usersRepository.update(db, userId, { username });
+        await auth.accountChanged(userId);
       } catch (err) {
         // Someone took it between the check and the update.
         if (isUniqueViolation(err))
@@ -138,6 +152,7 @@ export function createProfileService({
       input: { billing_fullname: string; cpf?: string | null },
     ): Promise<Me> {
       await usersRepository.update(db, userId, { billingFullname: input.billing_fullname, cpf: input.cpf });
+      await auth.accountChanged(userId);
       return auth.me(userId);
     },
 
@@ -161,14 +176,16 @@ export function createProfileService({
         learningLanguage: study_languages[0],
         otherLanguages: study_languages.slice(1),
       };
-      if (Object.keys(fields).length > 0 || languages) {
-        await usersRepository.update(db, userId, { ...fields, ...languages });
-      }
-      if (fields.country !== undefined && fields.country !== user.country) {
-        await onCountryChanged(userId, fields.country);
-      }
-      if (changesEmail) await requestEmailChange(user, email, (fields.locale ?? user.locale) as Locale);
-      else if (email !== undefined) await emailChangesRepository.discardPending(db, userId);
+      await changing(userId, async () => {
+        if (Object.keys(fields).length > 0 || languages) {
+          await usersRepository.update(db, userId, { ...fields, ...languages });
+        }
+        if (fields.country !== undefined && fields.country !== user.country) {
+          await onCountryChanged(userId, fields.country);
+        }
+        if (changesEmail) await requestEmailChange(user, email, (fields.locale ?? user.locale) as Locale);
+        else if (email !== undefined) await emailChangesRepository.discardPending(db, userId);
+      });
       return auth.me(userId);
     },
 
@@ -177,14 +194,18 @@ export function createProfileService({
       const now = clock.now();
       const change = await emailChangesRepository.consume(db, hashToken(token), now);
       if (!change) throw badRequest('profile.invalid-email-link', { token: 'profile.invalid-email-link' });
-      const user = await userOf(change.userId);
-      try {
-        await usersRepository.update(db, user.id, { email: change.newEmail, emailVerifiedAt: now });
-      } catch (err) {
-        // Another account took the address after the change was asked for.
-        if (isUniqueViolation(err)) throw conflict('error.email-in-use', { email: 'error.email-in-use' });
-        throw err;
-      }
+      // The change is no longer pending, whether the address can be taken or not.
+      const user = await changing(change.userId, async () => {
+        const user = await userOf(change.userId);
+        try {
+          await usersRepository.update(db, user.id, { email: change.newEmail, emailVerifiedAt: now });
+        } catch (err) {
+          // Another account took the address after the change was asked for.
+          if (isUniqueViolation(err)) throw conflict('error.email-in-use', { email: 'error.email-in-use' });
+          throw err;
+        }
+        return user;
+      });
       await mailer.send(emailChangedMail(user.email, user.locale as Locale, change.newEmail));
     },
 
@@ -206,6 +227,7 @@ export function createProfileService({
         }
       }
       await usersRepository.update(db, userId, { passwordHash: await hashPassword(input.password) });
+      await auth.accountChanged(userId);
       await auth.revokeSessions(userId);
       return auth.issueTokens(userId, true);
     },
@@ -213,6 +235,7 @@ export function createProfileService({
     /** Deactivates the account and ends its sessions; signing in again restores it. */
     async deactivate(userId: string): Promise<void> {
       await usersRepository.update(db, userId, { deactivatedAt: clock.now() });
+      await auth.accountChanged(userId);
       await auth.revokeSessions(userId);
       await onAccountClosed(userId);
     },
@@ -220,6 +243,7 @@ export function createProfileService({
     /** Deletes the account for good: its rows (cascade) and its files. */
     async deleteAccount(userId: string): Promise<void> {
       await usersRepository.delete(db, userId);
+      await auth.accountChanged(userId);
       await files.deleteFolder(avatarFolder(userId));
       await onAccountClosed(userId);
     },

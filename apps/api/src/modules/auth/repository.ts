@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
   emailChangeTokens,
@@ -24,22 +24,33 @@ export const usersRepository = {
       .where(sql`lower(${users.email}) = lower(${email})`);
     return row ?? null;
   },
-  /** The user with the address of their pending email change, if any is still open at `now`. */
+  /**
+   * The user with the address of their pending email change, if any is still open at `now`, and
+   * when that change expires.
+   */
   async findWithPendingEmail(db: Executor, id: string, now: Date) {
-    const pending = db
-      .select({ email: emailChangeTokens.newEmail })
-      .from(emailChangeTokens)
-      .where(
-        and(
-          eq(emailChangeTokens.userId, users.id),
-          isNull(emailChangeTokens.usedAt),
-          gt(emailChangeTokens.expiresAt, now),
-        ),
-      )
-      .orderBy(desc(emailChangeTokens.createdAt))
-      .limit(1);
+    const pending = (column: typeof emailChangeTokens.newEmail | typeof emailChangeTokens.expiresAt) =>
+      db
+        .select({ column })
+        .from(emailChangeTokens)
+        .where(
+          and(
+            eq(emailChangeTokens.userId, users.id),
+            isNull(emailChangeTokens.usedAt),
+            gt(emailChangeTokens.expiresAt, now),
+          ),
+        )
+        .orderBy(desc(emailChangeTokens.createdAt))
+        .limit(1);
     const [row] = await db
-      .select({ user: users, pendingEmail: sql<string | null>`(${pending})` })
+      .select({
+        user: users,
+        pendingEmail: sql<string | null>`(${pending(emailChangeTokens.newEmail)})`,
+        // Read as the column is (a Date); null when nothing is pending.
+        pendingEmailExpiresAt: sql`(${pending(emailChangeTokens.expiresAt)})`.mapWith(
+          emailChangeTokens.expiresAt,
+        ) as SQL<Date | null>,
+      })
       .from(users)
       .where(eq(users.id, id));
     return row ?? null;

@@ -9,7 +9,8 @@ import {
   type TokenPair,
 } from '@lendo/shared';
 import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { AccountCache, Timed } from '../../lib/account-cache.ts';
+import { earliest, type Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -38,8 +39,10 @@ export interface AuthDeps {
   onOnboarded?: (me: Me) => Promise<void>;
   /** A deactivated account was restored by signing in: it is back in the rankings. */
   onReactivated?: (userId: string) => Promise<void>;
-  /** The learner's subscription as Me shows it (billing owns it). */
-  subscriptionOf: (userId: string) => Promise<SubscriptionSummary>;
+  /** The learner's subscription as Me shows it (billing owns it), and until when it holds. */
+  subscriptionOf: (userId: string) => Promise<Timed<SubscriptionSummary>>;
+  /** Keeps Me and whether the account is active; told of every change to the account. */
+  accounts: AccountCache<Me>;
 }
 
 export function isUniqueViolation(err: unknown): err is { constraint?: string } {
@@ -89,7 +92,11 @@ export function createAuthService({
   onOnboarded,
   onReactivated,
   subscriptionOf,
+  accounts,
 }: AuthDeps) {
+  /** What is known of the account is out of date: call once a write to it has committed. */
+  const accountChanged = (userId: string) => accounts.invalidate(userId);
+
   async function issueTokens(
     userId: string,
     remember: boolean,
@@ -106,19 +113,26 @@ export function createAuthService({
     return { access: await accessTokens.sign(userId), refresh };
   }
 
-  async function loadMe(userId: string): Promise<Me> {
+  /** Me from the database, and until when it holds by the clock (a pending email or a plan ending). */
+  async function loadMe(userId: string): Promise<Timed<Me>> {
     const [row, subscription] = await Promise.all([
       usersRepository.findWithPendingEmail(db, userId, clock.now()),
       subscriptionOf(userId),
     ]);
     if (!row) throw unauthorized();
-    return toMe(row.user, row.pendingEmail, subscription);
+    return {
+      value: toMe(row.user, row.pendingEmail, subscription.value),
+      until: earliest(row.pendingEmailExpiresAt, subscription.until),
+    };
   }
+
+  const me = (userId: string) => accounts.profile(userId, () => loadMe(userId));
 
   /** Starts a session for a user who proved who they are; signing in restores a deactivated account. */
   async function signInAs(user: UserRow, remember: boolean): Promise<TokenPair> {
     if (user.deactivatedAt) {
       await usersRepository.update(db, user.id, { deactivatedAt: null });
+      await accountChanged(user.id);
       await onReactivated?.(user.id);
     }
     return issueTokens(user.id, remember);
@@ -127,6 +141,7 @@ export function createAuthService({
   return {
     issueTokens,
     signInAs,
+    accountChanged,
 
     /** Signs out every session of the user. */
     async revokeSessions(userId: string): Promise<void> {
@@ -134,7 +149,7 @@ export function createAuthService({
     },
 
     /** Whether access tokens of this user still count: the account exists and is not deactivated. */
-    isActive: (userId: string) => usersRepository.isActive(db, userId),
+    isActive: (userId: string) => accounts.active(userId, () => usersRepository.isActive(db, userId)),
 
     async signup(input: {
       username: string;
@@ -196,7 +211,7 @@ export function createAuthService({
       if (row) await refreshTokensRepository.revokeFamily(db, row.familyId, clock.now());
     },
 
-    me: loadMe,
+    me,
 
     /** Mails a one-time link when the account exists; the caller cannot tell either way. */
     async requestPasswordReset(email: string): Promise<void> {
@@ -219,6 +234,7 @@ export function createAuthService({
       const userId = await resetTokensRepository.consume(db, hashToken(token), now);
       if (!userId) throw badRequest('error.invalid-reset-link', { token: 'error.invalid-reset-link' });
       await usersRepository.update(db, userId, { passwordHash });
+      await accountChanged(userId);
       await refreshTokensRepository.revokeAllForUser(db, userId, now);
     },
 
@@ -230,10 +246,18 @@ export function createAuthService({
         onboardingCompleted: true,
       });
       if (!user) throw notFound();
-      const me = await loadMe(userId);
-      await onOnboarded?.(me);
-      return me;
+      await accountChanged(userId);
+      const onboarded = await me(userId);
+      await onOnboarded?.(onboarded);
+      return onboarded;
     },
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** What is known of each account (tests wait on its broadcasts from other instances). */
+    accountCache: AccountCache<Me>;
+  }
+}

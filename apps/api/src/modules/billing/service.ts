@@ -23,7 +23,8 @@ import {
 } from '@lendo/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { Timed } from '../../lib/account-cache.ts';
+import { earliest, type Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound, serviceUnavailable } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { billingMail } from './mail-templates.ts';
@@ -54,6 +55,8 @@ export interface BillingDeps {
   mailer: Mailer;
   appUrl: string;
   log: FastifyBaseLogger;
+  /** A learner's subscription record changed (what GET /auth/me/ shows of it may have). */
+  onSubscriptionChanged: (userId: string) => Promise<void>;
 }
 
 /** A card the processor refused: 402 with the processor's own words (SPEC §8). */
@@ -131,11 +134,31 @@ function eventKey(event: ProviderEvent) {
 const dueAt = (row: SubscriptionRow) => (row.endedAt ? null : row.currentPeriodEnd);
 
 /**
+ * The first moment after `now` at which what a subscription grants may change by the clock alone
+ * (null: only a write changes it); `now` itself when it is overdue at the provider, which will be
+ * asked again on the next read.
+ */
+function changesAt(row: SubscriptionRow, now: Date): Date | null {
+  const due = dueAt(row);
+  if (due && due <= now) return now;
+  const ahead = (time: Date | null) => (time && time > now ? time : null);
+  return earliest(ahead(due), ahead(row.endedAt), ahead(row.cancelAt), ahead(row.trialEndAt));
+}
+
+/**
  * Plans, checkout and subscriptions: the one module that talks to the payment provider. It keeps
  * our record of each learner's subscription, payment methods and invoices, updated from the
  * provider's answers and events, and answers what plan a learner is on at any moment.
  */
-export function createBillingService({ db, clock, provider, mailer, appUrl, log }: BillingDeps) {
+export function createBillingService({
+  db,
+  clock,
+  provider,
+  mailer,
+  appUrl,
+  log,
+  onSubscriptionChanged,
+}: BillingDeps) {
   /** The seeded price catalogue, read once; a failed read is tried again by the next call. */
   let catalogue: Promise<PriceRow[]> | null = null;
   const prices = () =>
@@ -185,7 +208,7 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
       log.warn({ subscription: sub.id }, 'billing: subscription of an unknown customer');
       return null;
     }
-    return repo.upsertSubscription(db, {
+    const row = await repo.upsertSubscription(db, {
       userId: owner,
       provider: provider.kind,
       providerId: sub.id,
@@ -198,6 +221,8 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
       endedAt: sub.endedAt,
       nextDiscountPercent: sub.nextDiscountPercent,
     });
+    await onSubscriptionChanged(owner);
+    return row;
   }
 
   /** Records the subscription's invoices; returns the provider's list (newest first). */
@@ -506,14 +531,19 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
         : 'basic';
     },
 
-    /** What GET /auth/me/ says of the subscription. */
-    async summary(userId: string): Promise<SubscriptionSummary> {
+    /** What GET /auth/me/ says of the subscription, and until when that holds by the clock. */
+    async summary(userId: string): Promise<Timed<SubscriptionSummary>> {
       const found = await current(userId);
-      if (!found) return { status: 'free', plan: null, trial_end_at: null, current_period_end: null };
+      if (!found) {
+        return {
+          value: { status: 'free', plan: null, trial_end_at: null, current_period_end: null },
+          until: null,
+        };
+      }
       const { subscription: row, price } = found;
       const now = clock.now();
       const access = grantsAccess(row, now);
-      return {
+      const value: SubscriptionSummary = {
         status: access || row.status !== 'canceled' ? (row.status as SubscriptionSummary['status']) : 'free',
         plan: access
           ? {
@@ -527,6 +557,7 @@ export function createBillingService({ db, clock, provider, mailer, appUrl, log 
         trial_end_at: row.status === 'trial' ? iso(row.trialEndAt) : null,
         current_period_end: access ? iso(row.currentPeriodEnd) : null,
       };
+      return { value, until: changesAt(row, now) };
     },
 
     async plans(userId: string, country: string | undefined): Promise<PlanOffer[]> {

@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Clock } from './clock.ts';
+import { lruMap } from './lru.ts';
+
+/** Accounts remembered, at most (the least recently used go first); a few kilobytes each. */
+const CAPACITY = 10_000;
+const CHANNEL = 'lendo:account-changed';
+/** The message that tells every instance to forget every account. */
+const EVERYONE = '*';
+const PUBLISH_TIMEOUT_MS = 2000;
+
+/** An answer and the moment it may change by the clock alone (null: only a write changes it). */
+export interface Timed<T> {
+  value: T;
+  until: Date | null;
+}
+
+interface Entry<T> {
+  active?: boolean;
+  profile?: { value: T; until: number };
+}
+
+/** A load in flight: a change to its account meanwhile makes its answer unfit to keep. */
+interface Ticket {
+  stale: boolean;
+}
+
+export interface AccountCacheOptions {
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** With Redis, changes are broadcast to every API instance; without, they stay in process. */
+  redisUrl?: string;
+}
+
+/** Freezes an answer that every caller shares, so none can change it for the others. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
+/**
+ * What each request asks of an account — whether its tokens still count, and its profile as
+ * GET /auth/me/ shows it — kept in process per user id, so a warm request needs no query.
+ * Correctness rests on invalidation, not on a time to live: every write to what is kept calls
+ * `invalidate` once it has committed, which drops the account here and, with Redis, on every
+ * other instance. A profile also carries the moment the clock alone would change it (a trial or
+ * period ending) and is not served from then on. While the Redis subscription is down, changes
+ * made elsewhere could be missed, so nothing is kept until it is back.
+ */
+export function createAccountCache<T>({ clock, log, redisUrl }: AccountCacheOptions) {
+  const entries = lruMap<string, Entry<T>>(CAPACITY);
+  const loading = new Map<string, Set<Ticket>>();
+
+  function forget(userId: string) {
+    entries.delete(userId);
+    for (const ticket of loading.get(userId) ?? []) ticket.stale = true;
+  }
+
+  function forgetAll() {
+    entries.clear();
+    for (const tickets of loading.values()) for (const ticket of tickets) ticket.stale = true;
+  }
+
+  const bus = redisUrl ? invalidationBus({ url: redisUrl, log, forget, forgetAll }) : null;
+
+  /** Runs `load` and keeps its answer with `keep`, unless the account changed meanwhile. */
+  async function loadAndKeep<V>(
+    userId: string,
+    load: () => Promise<V>,
+    keep: (entry: Entry<T>, value: V) => void,
+  ) {
+    const ticket: Ticket = { stale: bus !== null && !bus.listening() };
+    const tickets = loading.get(userId) ?? new Set<Ticket>();
+    loading.set(userId, tickets.add(ticket));
+    try {
+      const value = await load();
+      if (!ticket.stale) {
+        const entry = entries.get(userId) ?? {};
+        keep(entry, value);
+        entries.set(userId, entry);
+      }
+      return value;
+    } finally {
+      tickets.delete(ticket);
+      if (tickets.size === 0) loading.delete(userId);
+    }
+  }
+
+  return {
+    /** Whether the account's tokens still count; `load` asks the database when it is not known. */
+    async active(userId: string, load: () => Promise<boolean>): Promise<boolean> {
+      const known = entries.get(userId)?.active;
+      if (known !== undefined) return known;
+      return loadAndKeep(userId, load, (entry, active) => {
+        entry.active = active;
+      });
+    },
+
+    /** The account's profile (frozen: it is shared); `load` reads it when unknown or out of date. */
+    async profile(userId: string, load: () => Promise<Timed<T>>): Promise<T> {
+      const known = entries.get(userId)?.profile;
+      if (known && clock.now().getTime() < known.until) return known.value;
+      const loaded = await loadAndKeep(
+        userId,
+        async () => {
+          const { value, until } = await load();
+          return { value: deepFreeze(value), until };
+        },
+        (entry, { value, until }) => {
+          entry.profile = { value, until: until?.getTime() ?? Infinity };
+        },
+      );
+      return loaded.value;
+    },
+
+    /**
+     * Forgets what is known of the account, here and on every instance. Call it after a write to
+     * the account, its profile or its subscription has committed (before would let a read in
+     * between keep the old state). Never throws: a broadcast that fails is logged and made up for.
+     */
+    async invalidate(userId: string): Promise<void> {
+      forget(userId);
+      await bus?.publish(userId);
+    },
+
+    /** Resolves once every change broadcast before the call has reached this instance (tests). */
+    settled: () => bus?.settled() ?? Promise.resolve(),
+
+    close: () => bus?.close() ?? Promise.resolve(),
+  };
+}
+export type AccountCache<T> = ReturnType<typeof createAccountCache<T>>;
+
+/**
+ * Changes to accounts as Redis pub/sub messages "<instance id>:<user id>" (or "*" for every
+ * account). Each instance drops what it hears from the others; its own changes it dropped already.
+ */
+function invalidationBus({
+  url,
+  log,
+  forget,
+  forgetAll,
+}: {
+  url: string;
+  log: FastifyBaseLogger;
+  forget: (userId: string) => void;
+  forgetAll: () => void;
+}) {
+  const self = randomUUID();
+  // A publish fails soon when Redis is away or stuck rather than holding up the write that made it.
+  const publisher = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: PUBLISH_TIMEOUT_MS,
+  });
+  const subscriber = new Redis(url, { autoResubscribe: false });
+  publisher.on('error', () => undefined);
+  subscriber.on('error', () => undefined);
+
+  let listening = false;
+  let subscribed: () => void = () => undefined;
+  const firstSubscription = new Promise<void>((resolve) => (subscribed = resolve));
+  subscriber.on('ready', () => {
+    subscriber.subscribe(CHANNEL).then(
+      () => {
+        // Whatever changed while no one was listening is unknown: start from nothing.
+        forgetAll();
+        listening = true;
+        subscribed();
+      },
+      (err: unknown) => log.warn({ err }, 'account cache: could not subscribe to changes'),
+    );
+  });
+  subscriber.on('close', () => {
+    listening = false;
+    forgetAll();
+  });
+  subscriber.on('message', (_channel: string, message: string) => {
+    if (message === EVERYONE) return forgetAll();
+    const split = message.indexOf(':');
+    if (message.slice(0, split) !== self) forget(message.slice(split + 1));
+  });
+
+  // A change that could not be told is made up for by the next broadcast (or the reconnection):
+  // every instance forgets everything.
+  let untold = false;
+  async function send(message: string) {
+    const everything = untold;
+    untold = false;
+    try {
+      await publisher.publish(CHANNEL, everything ? EVERYONE : message);
+    } catch (err) {
+      untold = true;
+      log.warn({ err }, 'account cache: could not broadcast a change');
+    }
+  }
+  publisher.on('ready', () => {
+    if (untold) void send(EVERYONE);
+  });
+
+  return {
+    listening: () => listening,
+    publish: (userId: string) => send(`${self}:${userId}`),
+    async settled() {
+      await firstSubscription;
+      // Replies come in order on the connection: messages sent before the PING have been handled.
+      await subscriber.ping();
+    },
+    async close() {
+      await Promise.all([publisher, subscriber].map((redis) => redis.quit().catch(() => redis.disconnect())));
+    },
+  };
+}
