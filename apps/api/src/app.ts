@@ -174,7 +174,12 @@ export async function buildApp({ config, database, clock: given, logger, library
     sweep.unref();
     app.addHook('onClose', async () => clearInterval(sweep));
   }
-  const entitlements = createEntitlementsService({ db: database.db, clock, planOf: billing.planOf });
+  const entitlements = createEntitlementsService({
+    db: database.db,
+    clock,
+    // The plan in force, from the cached account (`me` holds it, and is never kept past its end).
+    planOf: async (userId) => (await auth.me(userId)).subscription.plan?.tier ?? 'basic',
+  });
   // Rankings: points_totals in SQL, or Redis sorted sets with REDIS_URL; the ledger tells them of new points.
   const rankings = createRankings({ db: database.db, clock, redisUrl: config.REDIS_URL });
   app.decorate('rankings', rankings);
@@ -199,6 +204,7 @@ export async function buildApp({ config, database, clock: given, logger, library
     userOf: (userId) => auth.me(userId),
     wordStatuses: wordStatusRepository,
     ledger,
+    views: accounts,
   });
   const wordStatus = createWordStatusService({
     db: database.db,

@@ -1,10 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_CHANGE_TTL_HOURS, type Me, type Subscription, type TokenPair } from '@lendo/shared';
+import {
+  EMAIL_CHANGE_TTL_HOURS,
+  type Deck,
+  type Me,
+  type ReviewQueue,
+  type Subscription,
+  type TokenPair,
+} from '@lendo/shared';
 import type { App } from '../src/app.ts';
 import { users } from '../src/db/schema.ts';
 import { confirmCard, offerOf, setBillingInfo, subscribeCall } from './billing-helpers.ts';
-import { body, client, DAY_MS, learner } from './deck-helpers.ts';
+import { body, client, createCard, createDeck, DAY_MS, guess, learner } from './deck-helpers.ts';
 import { build, signup, type TestContext } from './helper.ts';
 import { startRedisServer } from './redis-server.ts';
 
@@ -163,6 +170,48 @@ function writePaths(name: string, setup: () => Promise<Instances>) {
         plan: { tier: 'pro' },
         trial_end_at: null,
       });
+    });
+
+    it('decks, cards and reviews: counters and the review queue follow every write and the clock', async () => {
+      const { tokens, api, deck } = await learner(writer);
+      const readerApi = client(reader, tokens);
+      const decksOn = async () => {
+        await reader.accountCache.settled();
+        return body<Deck[]>(await readerApi.get('/deck/decks/'));
+      };
+      const queueOn = async (deckId: string) => {
+        await reader.accountCache.settled();
+        return body<ReviewQueue>(await readerApi.get(`/deck/decks/${deckId}/review/`));
+      };
+      expect((await decksOn())[0]).toMatchObject({ card_count: 0, stats: { pending_review: 0 } });
+      const card = await createCard(api, deck.id);
+      expect((await decksOn())[0]).toMatchObject({ card_count: 1, stats: { new: 1, pending_review: 1 } });
+      expect((await queueOn(deck.id)).cards.map((c) => c.id)).toEqual([card.id]);
+
+      await guess(api, card.id, 'got_it');
+      const [answered] = await decksOn();
+      expect(answered).toMatchObject({ stats: { new: 0, pending_review: 0 } });
+      expect((await queueOn(deck.id)).cards).toEqual([]);
+      // Nothing is written when the card falls due: the clock alone brings it back.
+      advance(Date.parse(answered!.next_review!) - ctx.clock.now().getTime() + 1000);
+      expect((await decksOn())[0]).toMatchObject({ stats: { pending_review: 1 } });
+      expect((await queueOn(deck.id)).cards.map((c) => c.id)).toEqual([card.id]);
+
+      const other = await createDeck(api, { name: 'Outro' });
+      expect((await decksOn()).map((d) => d.id)).toEqual([deck.id, other.id]);
+      body(
+        await api.put(`/deck/flashcards/${card.id}/`, {
+          deck: other.id,
+          front: 'front',
+          back: 'back',
+          word: 'trip',
+        }),
+      );
+      expect((await decksOn()).map((d) => d.card_count)).toEqual([0, 1]);
+      expect((await api.delete(`/deck/flashcards/${card.id}/`)).statusCode).toBe(204);
+      expect((await decksOn()).map((d) => d.card_count)).toEqual([0, 0]);
+      expect((await api.delete(`/deck/decks/${other.id}/`)).statusCode).toBe(204);
+      expect((await decksOn()).map((d) => d.id)).toEqual([deck.id]);
     });
   });
 }

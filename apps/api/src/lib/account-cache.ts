@@ -10,6 +10,8 @@ const CHANNEL = 'lendo:account-changed';
 /** The message that tells every instance to forget every account. */
 const EVERYONE = '*';
 const PUBLISH_TIMEOUT_MS = 2000;
+/** Before a user id in a message: only that learner's views changed. */
+const VIEWS = 'views/';
 
 /** An answer and the moment it may change by the clock alone (null: only a write changes it). */
 export interface Timed<T> {
@@ -20,6 +22,8 @@ export interface Timed<T> {
 interface Entry<T> {
   active?: boolean;
   profile?: { value: T; until: number };
+  /** Answers of other modules about this learner's own data (their decks), by key. */
+  views?: Map<string, { value: unknown; until: number }>;
 }
 
 /** A load in flight: a change to its account meanwhile makes its answer unfit to keep. */
@@ -61,12 +65,19 @@ export function createAccountCache<T>({ clock, log, redisUrl }: AccountCacheOpti
     for (const ticket of loading.get(userId) ?? []) ticket.stale = true;
   }
 
+  /** Drops the learner's views (not the account): their own data changed, not their profile. */
+  function forgetViews(userId: string) {
+    const entry = entries.get(userId);
+    if (entry) entry.views = undefined;
+    for (const ticket of loading.get(userId) ?? []) ticket.stale = true;
+  }
+
   function forgetAll() {
     entries.clear();
     for (const tickets of loading.values()) for (const ticket of tickets) ticket.stale = true;
   }
 
-  const bus = redisUrl ? invalidationBus({ url: redisUrl, log, forget, forgetAll }) : null;
+  const bus = redisUrl ? invalidationBus({ url: redisUrl, log, forget, forgetViews, forgetAll }) : null;
 
   /** Runs `load` and keeps its answer with `keep`, unless the account changed meanwhile. */
   async function loadAndKeep<V>(
@@ -119,6 +130,33 @@ export function createAccountCache<T>({ clock, log, redisUrl }: AccountCacheOpti
     },
 
     /**
+     * An answer about the learner's own data (e.g. their decks with counters), kept like the
+     * profile: until `invalidateViews` (or any change to the account) or the moment the clock alone
+     * changes it. Frozen, as it is shared.
+     */
+    async view<V>(userId: string, key: string, load: () => Promise<Timed<V>>): Promise<V> {
+      const known = entries.get(userId)?.views?.get(key);
+      if (known && clock.now().getTime() < known.until) return known.value as V;
+      const loaded = await loadAndKeep(
+        userId,
+        async () => {
+          const { value, until } = await load();
+          return { value: deepFreeze(value), until };
+        },
+        (entry, { value, until }) => {
+          (entry.views ??= new Map()).set(key, { value, until: until?.getTime() ?? Infinity });
+        },
+      );
+      return loaded.value;
+    },
+
+    /** Forgets the learner's views, here and on every instance; call it after their data changed. */
+    async invalidateViews(userId: string): Promise<void> {
+      forgetViews(userId);
+      await bus?.publish(`${VIEWS}${userId}`);
+    },
+
+    /**
      * Forgets what is known of the account, here and on every instance. Call it after a write to
      * the account, its profile or its subscription has committed (before would let a read in
      * between keep the old state). Never throws: a broadcast that fails is logged and made up for.
@@ -137,18 +175,20 @@ export function createAccountCache<T>({ clock, log, redisUrl }: AccountCacheOpti
 export type AccountCache<T> = ReturnType<typeof createAccountCache<T>>;
 
 /**
- * Changes to accounts as Redis pub/sub messages "<instance id>:<user id>" (or "*" for every
- * account). Each instance drops what it hears from the others; its own changes it dropped already.
+ * Changes to accounts as Redis pub/sub messages "<instance id>:<user id>", "<instance id>:views/<user
+ * id>" for a learner's views only, or "*" for every account. Each instance drops what it hears from the others; its own changes it dropped already.
  */
 function invalidationBus({
   url,
   log,
   forget,
+  forgetViews,
   forgetAll,
 }: {
   url: string;
   log: FastifyBaseLogger;
   forget: (userId: string) => void;
+  forgetViews: (userId: string) => void;
   forgetAll: () => void;
 }) {
   const self = randomUUID();
@@ -183,7 +223,10 @@ function invalidationBus({
   subscriber.on('message', (_channel: string, message: string) => {
     if (message === EVERYONE) return forgetAll();
     const split = message.indexOf(':');
-    if (message.slice(0, split) !== self) forget(message.slice(split + 1));
+    if (message.slice(0, split) === self) return;
+    const subject = message.slice(split + 1);
+    if (subject.startsWith(VIEWS)) forgetViews(subject.slice(VIEWS.length));
+    else forget(subject);
   });
 
   // A change that could not be told is made up for by the next broadcast (or the reconnection):
@@ -205,7 +248,8 @@ function invalidationBus({
 
   return {
     listening: () => listening,
-    publish: (userId: string) => send(`${self}:${userId}`),
+    /** `subject`: a user id, or VIEWS and a user id. */
+    publish: (subject: string) => send(`${self}:${subject}`),
     async settled() {
       await firstSubscription;
       // Replies come in order on the connection: messages sent before the PING have been handled.

@@ -26,26 +26,24 @@ export function earliest(...times: (Date | null | undefined)[]): Date | null {
   return first;
 }
 
-/** The calendar day (YYYY-MM-DD) that `at` falls on in an IANA time zone; UTC if the zone is unknown. */
-export function localDay(at: Date, timeZone: string): string {
-  const format = (zone: string) =>
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: zone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(at);
-  try {
-    return format(timeZone);
-  } catch {
-    return format('UTC');
-  }
+/**
+ * Intl formatters by time zone: building one costs far more than using it, and a request may ask
+ * for several days. Bounded by the zones learners actually have.
+ */
+function formatterCache(options: Intl.DateTimeFormatOptions, locale: string) {
+  const formatters = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone: string) => {
+    let formatter = formatters.get(timeZone);
+    if (!formatter) {
+      formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      if (formatters.size < 1000) formatters.set(timeZone, formatter);
+    }
+    return formatter;
+  };
 }
-
-/** How far a time zone's wall clock is ahead of UTC at `at`, in milliseconds. */
-function zoneOffsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
+const dayFormatter = formatterCache({ year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA');
+const wallClockFormatter = formatterCache(
+  {
     hourCycle: 'h23',
     year: 'numeric',
     month: 'numeric',
@@ -53,7 +51,22 @@ function zoneOffsetMs(at: Date, timeZone: string): number {
     hour: 'numeric',
     minute: 'numeric',
     second: 'numeric',
-  }).formatToParts(at);
+  },
+  'en-US',
+);
+
+/** The calendar day (YYYY-MM-DD) that `at` falls on in an IANA time zone; UTC if the zone is unknown. */
+export function localDay(at: Date, timeZone: string): string {
+  try {
+    return dayFormatter(timeZone).format(at);
+  } catch {
+    return dayFormatter('UTC').format(at);
+  }
+}
+
+/** How far a time zone's wall clock is ahead of UTC at `at`, in milliseconds. */
+function zoneOffsetMs(at: Date, timeZone: string): number {
+  const parts = wallClockFormatter(timeZone).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
   const wall = Date.UTC(
     part('year'),

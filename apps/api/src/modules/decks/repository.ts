@@ -68,24 +68,11 @@ export const decksRepository = {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   },
 
-  /** The user's decks, in one language or in all, oldest first, with their statistics at `now`. */
-  async list(db: Executor, userId: string, now: Date, today: string, language?: string) {
+  /** The user's decks, oldest first, with their statistics at `now`. */
+  async list(db: Executor, userId: string, now: Date, today: string) {
     return decksWithStats(db, now, today)
-      .where(and(eq(decks.userId, userId), language ? eq(decks.language, language) : undefined))
+      .where(eq(decks.userId, userId))
       .orderBy(asc(decks.createdAt), asc(decks.id));
-  },
-
-  async withStats(
-    db: Executor,
-    userId: string,
-    deckId: string,
-    now: Date,
-    today: string,
-  ): Promise<DeckRow | null> {
-    const [row] = await decksWithStats(db, now, today).where(
-      and(eq(decks.userId, userId), eq(decks.id, deckId)),
-    );
-    return row ?? null;
   },
 
   async find(db: Executor, userId: string, deckId: string) {

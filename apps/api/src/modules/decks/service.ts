@@ -25,7 +25,8 @@ import {
 import { Rating, type Grade } from 'ts-fsrs';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
-import { localDay, startOfLocalDay, type Clock } from '../../lib/clock.ts';
+import type { AccountCache } from '../../lib/account-cache.ts';
+import { earliest, localDay, startOfLocalDay, type Clock } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { EntitlementsService } from '../entitlements/service.ts';
 import type { PointsLedger } from '../graded-reader/ledger.ts';
@@ -51,6 +52,11 @@ export interface DecksDeps {
   wordStatuses: Pick<typeof wordStatusRepository, 'addNew' | 'promoteKnown'>;
   /** The graded reader's points: cards and decks created, decks reviewed, words learned and remembered. */
   ledger: Pick<PointsLedger, 'record' | 'transaction'>;
+  /**
+   * The learner's decks with their counters and review queues, kept in memory until one of their
+   * writes here (invalidateViews, broadcast to every instance) or until a card falls due.
+   */
+  views: Pick<AccountCache<Me>, 'view' | 'invalidateViews'>;
 }
 
 /** The name of the deck every learner gets for the language they study, in their interface language. */
@@ -115,7 +121,37 @@ export function toFlashcard(row: FlashcardRow): Flashcard {
  * Decks, flashcards and their reviews (FSRS). Every query names the owner, so another learner's
  * deck or card is simply not found.
  */
-export function createDecksService({ db, clock, entitlements, userOf, wordStatuses, ledger }: DecksDeps) {
+export function createDecksService({
+  db,
+  clock,
+  entitlements,
+  userOf,
+  wordStatuses,
+  ledger,
+  views,
+}: DecksDeps) {
+  /**
+   * Every deck of the learner with its counters at `now`, and the local day they are counted in.
+   * Kept until the learner's next write or the moment the counters change by the clock alone: a
+   * card falling due (the earliest not yet due) or the local midnight (new cards for the day).
+   */
+  async function deckRows(userId: string, now = clock.now()) {
+    const { timezone } = await userOf(userId);
+    const today = localDay(now, timezone);
+    const rows = await views.view(userId, `decks:${today}`, async () => {
+      const found = await decks.list(db, userId, now, today);
+      const tomorrow = startOfLocalDay(
+        new Date(Date.parse(today) + DAY_MS).toISOString().slice(0, 10),
+        timezone,
+      );
+      return { value: found, until: earliest(tomorrow, ...found.map((row) => row.nextAnsweredDue)) };
+    });
+    return { rows, today };
+  }
+
+  /** After a write to the learner's decks, cards or reviews: their counters are read again. */
+  const changed = (userId: string) => views.invalidateViews(userId);
+
   async function findDeck(executor: Executor, userId: string, deckId: string) {
     const deck = await decks.find(executor, userId, deckId);
     if (!deck) throw notFound();
@@ -127,8 +163,8 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
    * (404 if the deck is not theirs).
    */
   async function deckWithStats(userId: string, deckId: string, now = clock.now()) {
-    const today = localDay(now, (await userOf(userId)).timezone);
-    const row = await decks.withStats(db, userId, deckId, now, today);
+    const { rows, today } = await deckRows(userId, now);
+    const row = rows.find((deck) => deck.id === deckId);
     if (!row) throw notFound();
     return { row, today };
   }
@@ -150,7 +186,7 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
       return null;
     const { next, log } = answer(card, now, rating);
     const day = localDay(now, me.timezone);
-    return ledger.transaction(async (tx) => {
+    const saved = await ledger.transaction(async (tx) => {
       const row = await cards.saveReview(tx, card.id, card.reps, next, now);
       if (!row) return null;
       const logId = await reviewLogs.insert(tx, {
@@ -184,6 +220,8 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
       );
       return row;
     });
+    await changed(me.id);
+    return saved;
   }
 
   async function findCard(userId: string, cardId: string) {
@@ -206,6 +244,7 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
         updatedAt: now,
       });
     });
+    await changed(me.id);
   }
 
   /** Refuses to take the last deck of a language away from the learner (409 decks.last-deck). */
@@ -226,12 +265,13 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
     async list(userId: string, language?: LearningLanguage): Promise<Deck[]> {
       const me = await userOf(userId);
       const now = clock.now();
-      const today = localDay(now, me.timezone);
-      let rows = await decks.list(db, userId, now, today, language);
+      const inLanguage = (rows: readonly DeckRow[]) =>
+        rows.filter((row) => !language || row.language === language);
+      let rows = inLanguage((await deckRows(userId, now)).rows);
       const studied = me.learning_language;
       if (studied && (!language || language === studied) && !rows.some((row) => row.language === studied)) {
         await ensureDefaultDeck(me, studied);
-        rows = await decks.list(db, userId, now, today, language);
+        rows = inLanguage((await deckRows(userId, now)).rows);
       }
       return rows.map(toDeck);
     },
@@ -251,6 +291,7 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
         await ledger.record(tx, userId, [{ kind: 'deck', key: `deck:${id}` }]);
         return id;
       });
+      await changed(userId);
       return toDeck((await deckWithStats(userId, deckId, now)).row);
     },
 
@@ -262,6 +303,7 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
         if (deck.language !== body.language) await ensureNotLastDeck(tx, userId, deck.language);
         await decks.update(tx, userId, deckId, body, clock.now());
       });
+      await changed(userId);
       return toDeck((await deckWithStats(userId, deckId)).row);
     },
 
@@ -273,6 +315,7 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
         await ensureNotLastDeck(tx, userId, deck.language);
         await decks.delete(tx, userId, deckId);
       });
+      await changed(userId);
     },
 
     /**
@@ -311,6 +354,7 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
         await ledger.record(tx, userId, [{ kind: 'flashcard', key: `flashcard:${card.id}` }]);
         return card;
       });
+      await changed(userId);
       return toFlashcard(row);
     },
 
@@ -361,12 +405,15 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
         },
         clock.now(),
       );
+      await changed(userId);
       if (!row) throw notFound();
       return toFlashcard(row);
     },
 
     async removeCard(userId: string, cardId: string): Promise<void> {
-      if (!(await cards.delete(db, userId, cardId))) throw notFound();
+      const removed = await cards.delete(db, userId, cardId);
+      await changed(userId);
+      if (!removed) throw notFound();
     },
 
     /**
@@ -375,9 +422,17 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
      */
     async queue(userId: string, deckId: string): Promise<ReviewQueue> {
       const now = clock.now();
-      const { row } = await deckWithStats(userId, deckId, now);
-      const due = await cards.due(db, deckId, now, REVIEW_BATCH);
-      const fresh = await cards.fresh(db, deckId, Math.min(newLeftToday(row), REVIEW_BATCH - due.length));
+      const { row, today } = await deckWithStats(userId, deckId, now);
+      // The cards offered change with the same writes and moments as the deck's counters.
+      const { due, fresh } = await views.view(userId, `queue:${deckId}:${today}`, async () => {
+        const dueNow = await cards.due(db, deckId, now, REVIEW_BATCH);
+        const freshNow = await cards.fresh(
+          db,
+          deckId,
+          Math.min(newLeftToday(row), REVIEW_BATCH - dueNow.length),
+        );
+        return { value: { due: dueNow, fresh: freshNow }, until: row.nextAnsweredDue };
+      });
       const deck = toDeck(row);
       const nextDue = row.nextAnsweredDue;
       return {
@@ -452,13 +507,12 @@ export function createDecksService({ db, clock, entitlements, userOf, wordStatus
     async summary(userId: string): Promise<StatisticsSummary> {
       const now = clock.now();
       const me = await userOf(userId);
-      const today = localDay(now, me.timezone);
-      const [run, deckRows, totals] = await Promise.all([
+      const { rows, today } = await deckRows(userId, now);
+      const [run, totals] = await Promise.all([
         reviewLogs.latestRun(db, userId, today),
-        decks.list(db, userId, now, today),
         cards.totals(db, userId, startOfLocalDay(today, me.timezone)),
       ]);
-      const pending = deckRows.reduce((sum, row) => sum + toDeck(row).stats.pending_review, 0);
+      const pending = rows.reduce((sum, row) => sum + toDeck(row).stats.pending_review, 0);
       const current = run && (run.last === today || run.last === dayBefore(today));
       return {
         review_streak: current ? run.length : 0,
