@@ -244,6 +244,7 @@ export async function buildApp({ config, database, clock: given, logger, library
     entitlements,
     apiPrefix: API_PREFIX,
     ledger,
+    views: accounts,
   });
   const gradedReader = createGradedReaderService({
     db: database.db,

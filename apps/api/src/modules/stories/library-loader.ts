@@ -86,6 +86,12 @@ const versionedHash = (contentHash: string) =>
  * written at all. Each changed story is one short transaction. Stories missing from the library
  * are retired (hidden), not deleted.
  */
+/**
+ * Bumped whenever this process writes the library: what is kept in memory from it (pages of the
+ * library, readers' progress clamped to new versions) is keyed by it.
+ */
+export let libraryGeneration = 0;
+
 export async function loadLibrary(db: Db, library: LibraryStory[], now: Date): Promise<LibraryLoad> {
   const loaded = new Map((await libraryRepository.versions(db)).map((row) => [row.id, row]));
   let written = 0;
@@ -100,11 +106,13 @@ export async function loadLibrary(db: Db, library: LibraryStory[], now: Date): P
       await libraryRepository.clampProgress(tx, rows.story.id);
     });
     written += 1;
+    libraryGeneration += 1;
   }
   const retired = await libraryRepository.retireMissing(
     db,
     library.map((entry) => storyIdFor(entry.story.slug)),
     now,
   );
+  if (retired > 0) libraryGeneration += 1;
   return { stories: library.length, written, retired };
 }

@@ -52,6 +52,24 @@ function progressByStory(db: Executor, userId: string) {
     .as('progress');
 }
 
+/** What a story card shows of the story itself, the same for every reader. */
+const storyColumns = {
+  id: stories.id,
+  slug: stories.slug,
+  language: stories.language,
+  level: stories.level,
+  genre: stories.genre,
+  category: stories.category,
+  free: stories.free,
+  title: stories.title,
+  description: stories.description,
+  contentHash: stories.contentHash,
+  chaptersCount: stories.chaptersCount,
+  pagesCount: stories.pagesCount,
+  wordCount: stories.wordCount,
+  createdAt: stories.createdAt,
+};
+
 /** Stories as cards, with the reader's favorite mark and progress; callers add where and order. */
 function cardQuery<Extra extends Record<string, SQL | SQL.Aliased>>(
   db: Executor,
@@ -62,20 +80,7 @@ function cardQuery<Extra extends Record<string, SQL | SQL.Aliased>>(
   const query = db
     .select({
       ...extra,
-      id: stories.id,
-      slug: stories.slug,
-      language: stories.language,
-      level: stories.level,
-      genre: stories.genre,
-      category: stories.category,
-      free: stories.free,
-      title: stories.title,
-      description: stories.description,
-      contentHash: stories.contentHash,
-      chaptersCount: stories.chaptersCount,
-      pagesCount: stories.pagesCount,
-      wordCount: stories.wordCount,
-      createdAt: stories.createdAt,
+      ...storyColumns,
       favorite: sql<boolean>`${storyFavorites.userId} is not null`,
       pagesDone: sql`coalesce(${progress.pagesDone}, 0)`.mapWith(Number),
       chaptersFinished: sql`coalesce(${progress.chaptersFinished}, 0)`.mapWith(Number),
@@ -109,10 +114,11 @@ export const storiesRepository = {
     return row?.n ?? 0;
   },
 
-  /** A page of the stories matching the filters, and how many match in all. */
-  async list(db: Executor, userId: string, filters: StoryFilters, page: { limit: number; offset: number }) {
-    const { query } = cardQuery(db, userId, { total: sql`count(*) over ()`.mapWith(Number) });
-    const rows = await query
+  /** A page of the stories matching the filters (the same for every reader), and how many match in all. */
+  async list(db: Executor, filters: StoryFilters, page: { limit: number; offset: number }) {
+    const rows = await db
+      .select({ ...storyColumns, total: sql`count(*) over ()`.mapWith(Number) })
+      .from(stories)
       .where(matching(filters))
       .orderBy(...newestFirst)
       .limit(page.limit)
@@ -120,6 +126,25 @@ export const storiesRepository = {
     // Past the last page no row carries the total: count apart.
     const total = rows[0]?.total ?? (page.offset > 0 ? await storiesRepository.count(db, filters) : 0);
     return { rows, total };
+  },
+
+  /** The reader's marks on stories: favorites and progress, per story they touched. */
+  async readerMarks(db: Executor, userId: string) {
+    const progress = progressByStory(db, userId);
+    const favorites = db
+      .select({ storyId: storyFavorites.storyId })
+      .from(storyFavorites)
+      .where(eq(storyFavorites.userId, userId))
+      .as('favorites');
+    return db
+      .select({
+        storyId: sql<string>`coalesce(${favorites.storyId}, ${progress.storyId})`,
+        favorite: sql<boolean>`${favorites.storyId} is not null`,
+        pagesDone: sql`coalesce(${progress.pagesDone}, 0)`.mapWith(Number),
+        chaptersFinished: sql`coalesce(${progress.chaptersFinished}, 0)`.mapWith(Number),
+      })
+      .from(favorites)
+      .fullJoin(progress, eq(progress.storyId, favorites.storyId));
   },
 
   async card(db: Executor, userId: string, storyId: string): Promise<CardRow | null> {

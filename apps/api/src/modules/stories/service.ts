@@ -30,6 +30,8 @@ import type { Db } from '../../db/client.ts';
 import { localDay, type Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { lruMap } from '../../lib/lru.ts';
+import type { AccountCache } from '../../lib/account-cache.ts';
+import { libraryGeneration } from './library-loader.ts';
 import type { EntitlementsService } from '../entitlements/service.ts';
 import type { PointsLedger } from '../graded-reader/ledger.ts';
 import { chapterIdFor } from './ids.ts';
@@ -48,6 +50,8 @@ export interface StoriesDeps {
   apiPrefix: string;
   /** The graded reader's points: pages completed and minutes read. */
   ledger: Pick<PointsLedger, 'recordReading' | 'transaction'>;
+  /** The reader's favorites and progress, kept per learner until they change them. */
+  views: Pick<AccountCache<Me>, 'view' | 'invalidateViews'>;
 }
 
 type ChapterRow = Awaited<ReturnType<typeof stories.chapters>>[number];
@@ -65,13 +69,40 @@ function levelsAround(level: Level): Level[] {
 export const storyCoverUrl = (apiPrefix: string, storyId: string, contentHash: string) =>
   `${apiPrefix}/stories/${storyId}/cover.svg?v=${contentHash.slice(0, 16)}`;
 
+type Marks = Pick<CardRow, 'favorite' | 'pagesDone' | 'chaptersFinished'>;
+const NO_MARKS: Marks = { favorite: false, pagesDone: 0, chaptersFinished: 0 };
+type LibraryPage = Awaited<ReturnType<typeof stories.list>> & { at: number };
+/** Pages of the library kept (by filters); another instance's new library shows within the TTL. */
+const LIBRARY_PAGES_CACHED = 1000;
+const LIBRARY_PAGE_TTL_MS = 60_000;
+
 /** How often opening a chapter again records it (as the story read last). */
 const TOUCH_EVERY_MS = 60_000;
 /** Chapters' serialized pages kept in memory: the text of a story version never changes. */
 const PAGES_CACHED = 500;
 
-export function createStoriesService({ db, clock, userOf, entitlements, apiPrefix, ledger }: StoriesDeps) {
+export function createStoriesService({
+  db,
+  clock,
+  userOf,
+  entitlements,
+  apiPrefix,
+  ledger,
+  views,
+}: StoriesDeps) {
   const pagesCache = lruMap<string, string>(PAGES_CACHED);
+  const libraryPages = lruMap<string, LibraryPage>(LIBRARY_PAGES_CACHED);
+
+  /** The reader's favorites and progress per story, kept until they change them (or the library does). */
+  const marksOf = (userId: string) =>
+    views.view(userId, `story-marks:${libraryGeneration}`, async () => {
+      const rows = await stories.readerMarks(db, userId);
+      const marks: Record<string, Marks> = {};
+      for (const { storyId, ...mark } of rows) marks[storyId] = mark;
+      return { value: marks, until: null };
+    });
+  /** After the reader's favorites or progress changed. */
+  const changed = (userId: string) => views.invalidateViews(userId);
   /** The signed-in user and their plan, read together: every story answer needs both. */
   const readerOf = (userId: string) => Promise.all([userOf(userId), entitlements.planOf(userId)]);
 
@@ -143,7 +174,7 @@ export function createStoriesService({ db, clock, userOf, entitlements, apiPrefi
   return {
     /** The library with search (titles and descriptions in any language, accents and case aside). */
     async list(userId: string, query: z.output<typeof storyListQuery>): Promise<StoryPage> {
-      const [{ locale }, plan] = await readerOf(userId);
+      const [[{ locale }, plan], marks] = await Promise.all([readerOf(userId), marksOf(userId)]);
       const filters = {
         terms: foldText(query.search ?? '')
           .split(' ')
@@ -153,15 +184,19 @@ export function createStoriesService({ db, clock, userOf, entitlements, apiPrefi
         level: query.difficulty,
         category: query.category,
       };
-      const { rows, total } = await stories.list(db, userId, filters, {
-        limit: query.page_size,
-        offset: (query.page - 1) * query.page_size,
-      });
+      const page = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
+      // The library changes only when it is loaded (at start-up, by this or another instance).
+      const key = JSON.stringify([libraryGeneration, filters, page]);
+      let found = libraryPages.get(key);
+      if (!found || found.at < Date.now() - LIBRARY_PAGE_TTL_MS) {
+        found = { ...(await stories.list(db, filters, page)), at: Date.now() };
+        libraryPages.set(key, found);
+      }
       return {
-        count: total,
+        count: found.total,
         page: query.page,
         page_size: query.page_size,
-        results: rows.map((row) => toCard(row, locale, plan)),
+        results: found.rows.map((row) => toCard({ ...row, ...(marks[row.id] ?? NO_MARKS) }, locale, plan)),
       };
     },
 
@@ -208,6 +243,7 @@ export function createStoriesService({ db, clock, userOf, entitlements, apiPrefi
     async setFavorite(userId: string, storyId: string, favorite: boolean) {
       if (!(await stories.exists(db, storyId))) throw notFound();
       await stories.setFavorite(db, userId, storyId, favorite, clock.now());
+      await changed(userId);
       return { favorite };
     },
 
@@ -245,6 +281,7 @@ export function createStoriesService({ db, clock, userOf, entitlements, apiPrefi
           finishedAt: null,
           updatedAt: now,
         });
+        await changed(userId);
       }
       const language = story.language as LearningLanguage;
       const target = translationLanguageFor(me.locale, language);
@@ -320,7 +357,7 @@ export function createStoriesService({ db, clock, userOf, entitlements, apiPrefi
       const now = clock.now();
       const seconds = Math.min(body.reading_seconds, READING_SECONDS_PER_REPORT_MAX);
       const { story } = chapter;
-      return ledger.transaction(async (tx) => {
+      const recorded = await ledger.transaction(async (tx) => {
         const saved = await stories.saveProgress(tx, {
           userId,
           chapterId,
@@ -349,6 +386,8 @@ export function createStoriesService({ db, clock, userOf, entitlements, apiPrefi
           story_finished: inStory.chaptersFinished >= story.chaptersCount,
         };
       });
+      await changed(userId);
+      return recorded;
     },
 
     /** The finished-chapter page: what was read, for how long, the words looked up, what is next. */
