@@ -21,6 +21,14 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/JWT_SECRET: must have at least 32 characters/);
   });
 
+  it('runs several API processes only with Redis to tell them of changes', () => {
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY: more than 1 needs REDIS_URL/,
+    );
+    expect(loadConfig({ WEB_CONCURRENCY: '2', REDIS_URL: 'redis://127.0.0.1:6379' }).WEB_CONCURRENCY).toBe(2);
+  });
+
   it('takes a language model as all three LLM variables or none', () => {
     expect(loadConfig({}).LLM_BASE_URL).toBeUndefined();
     const full = { LLM_BASE_URL: 'http://127.0.0.1:11434/v1', LLM_MODEL: 'llama3.2', LLM_API_KEY: 'ollama' };

@@ -80,6 +80,10 @@ const envSchema = z
     TEST_CLOCK: z.stringbool().default(false),
   })
   .superRefine((env, ctx) => {
+    if (env.WEB_CONCURRENCY > 1 && !env.REDIS_URL) {
+      // Each process caches accounts and decks; only Redis tells the others of a change.
+      ctx.addIssue({ code: 'custom', path: ['WEB_CONCURRENCY'], message: 'more than 1 needs REDIS_URL' });
+    }
     if (env.TEST_CLOCK && env.NODE_ENV === 'production') {
       ctx.addIssue({ code: 'custom', path: ['TEST_CLOCK'], message: 'must not be set in production' });
     }
