@@ -246,11 +246,15 @@ export const storiesRepository = {
   },
 
   /** A chapter of a story in the library with what the pages show of its story, and the reader's progress. */
-  async chapter(db: Executor, userId: string, chapterId: string) {
+  /** A chapter of a live story with its story's columns: the same for every reader. */
+  async chapter(db: Executor, chapterId: string) {
     const [row] = await db
       .select({
-        ...chapterWithProgress,
-        progressUpdatedAt: chapterProgress.updatedAt,
+        id: chapters.id,
+        number: chapters.number,
+        title: chapters.title,
+        pagesCount: chapters.pagesCount,
+        wordCount: chapters.wordCount,
         story: {
           id: stories.id,
           slug: stories.slug,
@@ -265,12 +269,21 @@ export const storiesRepository = {
       })
       .from(chapters)
       .innerJoin(stories, and(eq(stories.id, chapters.storyId), live))
-      .leftJoin(
-        chapterProgress,
-        and(eq(chapterProgress.chapterId, chapters.id), eq(chapterProgress.userId, userId)),
-      )
       .where(eq(chapters.id, chapterId));
     return row ?? null;
+  },
+
+  /** The reader's progress in every chapter they opened. */
+  async chapterProgress(db: Executor, userId: string) {
+    return db
+      .select({
+        chapterId: chapterProgress.chapterId,
+        pagesCompleted: chapterProgress.pagesCompleted,
+        finished: sql<boolean>`${chapterProgress.finishedAt} is not null`,
+        updatedAt: chapterProgress.updatedAt,
+      })
+      .from(chapterProgress)
+      .where(eq(chapterProgress.userId, userId));
   },
 
   async pages(db: Executor, chapterId: string) {

@@ -72,6 +72,8 @@ export const storyCoverUrl = (apiPrefix: string, storyId: string, contentHash: s
 type Marks = Pick<CardRow, 'favorite' | 'pagesDone' | 'chaptersFinished'>;
 const NO_MARKS: Marks = { favorite: false, pagesDone: 0, chaptersFinished: 0 };
 type LibraryPage = Awaited<ReturnType<typeof stories.list>> & { at: number };
+type ChapterMeta = NonNullable<Awaited<ReturnType<typeof stories.chapter>>>;
+type ChapterProgressRow = Awaited<ReturnType<typeof stories.chapterProgress>>[number];
 /** Pages of the library kept (by filters); another instance's new library shows within the TTL. */
 const LIBRARY_PAGES_CACHED = 1000;
 const LIBRARY_PAGE_TTL_MS = 60_000;
@@ -92,6 +94,7 @@ export function createStoriesService({
 }: StoriesDeps) {
   const pagesCache = lruMap<string, string>(PAGES_CACHED);
   const libraryPages = lruMap<string, LibraryPage>(LIBRARY_PAGES_CACHED);
+  const chapterMetas = lruMap<string, { meta: ChapterMeta; at: number }>(PAGES_CACHED);
 
   /** The reader's favorites and progress per story, kept until they change them (or the library does). */
   const marksOf = (userId: string) =>
@@ -154,14 +157,40 @@ export function createStoriesService({
    * when there is no such chapter, 403 limits.library when the plan does not read its story.
    */
   async function readableChapter(userId: string, chapterId: string) {
-    const [chapter, plan] = await Promise.all([
-      stories.chapter(db, userId, chapterId),
+    const [meta, plan, progress] = await Promise.all([
+      chapterMeta(chapterId),
       entitlements.planOf(userId),
+      chapterProgressOf(userId),
     ]);
-    if (!chapter) throw notFound();
-    if (isLocked(chapter.story, plan)) throw new AppError(403, 'limits.library');
+    if (!meta) throw notFound();
+    if (isLocked(meta.story, plan)) throw new AppError(403, 'limits.library');
+    const own = progress[meta.id];
+    const chapter = {
+      ...meta,
+      pagesCompleted: own?.pagesCompleted ?? 0,
+      finished: own?.finished ?? false,
+      progressUpdatedAt: own?.updatedAt ?? null,
+    };
     return { chapter, plan };
   }
+
+  /** A chapter and its story as the library has them (kept like the library's pages). */
+  async function chapterMeta(chapterId: string) {
+    const key = `${libraryGeneration}:${chapterId}`;
+    const known = chapterMetas.get(key);
+    if (known && known.at >= Date.now() - LIBRARY_PAGE_TTL_MS) return known.meta;
+    const meta = await stories.chapter(db, chapterId);
+    if (meta) chapterMetas.set(key, { meta, at: Date.now() });
+    return meta;
+  }
+
+  /** The reader's progress per chapter, kept until they read on (or the library changes). */
+  const chapterProgressOf = (userId: string) =>
+    views.view(userId, `chapter-progress:${libraryGeneration}`, async () => {
+      const progress: Record<string, ChapterProgressRow> = {};
+      for (const row of await stories.chapterProgress(db, userId)) progress[row.chapterId] = row;
+      return { value: progress, until: null };
+    });
 
   const neighbours = (chapter: { number: number; story: { slug: string; chaptersCount: number } }) => ({
     previous: chapter.number > 1 ? chapterIdFor(chapter.story.slug, chapter.number - 1) : null,
