@@ -164,6 +164,7 @@ export async function buildApp({ config, database, clock: given, logger, library
     appUrl,
     log: app.log,
     onSubscriptionChanged: accounts.invalidate,
+    views: accounts,
   });
   if (sandbox) {
     // The sandbox renews, retries and ends subscriptions as its clock passes their dates.

@@ -23,7 +23,7 @@ import {
 } from '@lendo/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import type { Timed } from '../../lib/account-cache.ts';
+import type { AccountCache, Timed } from '../../lib/account-cache.ts';
 import { earliest, type Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, notFound, serviceUnavailable } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -57,6 +57,8 @@ export interface BillingDeps {
   log: FastifyBaseLogger;
   /** A learner's subscription record changed (what GET /auth/me/ shows of it may have). */
   onSubscriptionChanged: (userId: string) => Promise<void>;
+  /** Per-learner answers kept until their account changes (onSubscriptionChanged drops them). */
+  views: Pick<AccountCache<unknown>, 'view'>;
 }
 
 /** A card the processor refused: 402 with the processor's own words (SPEC §8). */
@@ -158,6 +160,7 @@ export function createBillingService({
   appUrl,
   log,
   onSubscriptionChanged,
+  views,
 }: BillingDeps) {
   /** The seeded price catalogue, read once; a failed read is tried again by the next call. */
   let catalogue: Promise<PriceRow[]> | null = null;
@@ -374,14 +377,18 @@ export function createBillingService({
   }
 
   /** What offers depend on: the learner's current price (null on basic) and whether they had a trial. */
-  async function offerContext(userId: string) {
-    const found = await current(userId);
-    const mine = found && grantsAccess(found.subscription, clock.now()) ? found.subscription.priceId : null;
-    // A learner who never subscribed had no trial; one whose latest subscription had it needs no query.
-    const trialUsed = found
-      ? found.subscription.trialEndAt !== null || (await repo.hadTrial(db, userId))
-      : false;
-    return { mine, trialUsed };
+  /** The learner's current price and whether they had a trial: kept until their plan changes. */
+  function offerContext(userId: string) {
+    return views.view(userId, 'offer-context', async () => {
+      const found = await current(userId);
+      const now = clock.now();
+      const mine = found && grantsAccess(found.subscription, now) ? found.subscription.priceId : null;
+      // A learner who never subscribed had no trial; one whose latest subscription had it needs no query.
+      const trialUsed = found
+        ? found.subscription.trialEndAt !== null || (await repo.hadTrial(db, userId))
+        : false;
+      return { value: { mine, trialUsed }, until: found ? changesAt(found.subscription, now) : null };
+    });
   }
 
   async function view(userId: string): Promise<Subscription> {
