@@ -138,15 +138,19 @@ export function createDecksService({
   async function deckRows(userId: string, now = clock.now()) {
     const { timezone } = await userOf(userId);
     const today = localDay(now, timezone);
-    const rows = await views.view(userId, `decks:${today}`, async () => {
+    const { rows, answers } = await views.view(userId, `decks:${today}`, async () => {
       const found = await decks.list(db, userId, now, today);
       const tomorrow = startOfLocalDay(
         new Date(Date.parse(today) + DAY_MS).toISOString().slice(0, 10),
         timezone,
       );
-      return { value: found, until: earliest(tomorrow, ...found.map((row) => row.nextAnsweredDue)) };
+      return {
+        // The rows, and the decks as the API answers them (built once, not per request).
+        value: { rows: found, answers: found.map(toDeck) },
+        until: earliest(tomorrow, ...found.map((row) => row.nextAnsweredDue)),
+      };
     });
-    return { rows, today };
+    return { rows, answers, today };
   }
 
   /** After a write to the learner's decks, cards or reviews: their counters are read again. */
@@ -265,15 +269,19 @@ export function createDecksService({
     async list(userId: string, language?: LearningLanguage): Promise<Deck[]> {
       const me = await userOf(userId);
       const now = clock.now();
-      const inLanguage = (rows: readonly DeckRow[]) =>
-        rows.filter((row) => !language || row.language === language);
-      let rows = inLanguage((await deckRows(userId, now)).rows);
+      const inLanguage = (answers: readonly Deck[]) =>
+        answers.filter((deck) => !language || deck.language === language);
+      let answers = inLanguage((await deckRows(userId, now)).answers);
       const studied = me.learning_language;
-      if (studied && (!language || language === studied) && !rows.some((row) => row.language === studied)) {
+      if (
+        studied &&
+        (!language || language === studied) &&
+        !answers.some((deck) => deck.language === studied)
+      ) {
         await ensureDefaultDeck(me, studied);
-        rows = inLanguage((await deckRows(userId, now)).rows);
+        answers = inLanguage((await deckRows(userId, now)).answers);
       }
-      return rows.map(toDeck);
+      return answers;
     },
 
     async get(userId: string, deckId: string): Promise<Deck> {
