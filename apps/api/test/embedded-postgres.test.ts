@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,6 +127,34 @@ describe('the embedded PostgreSQL', () => {
     // A clean shutdown stops the embedded server too.
     expect(existsSync(join(dir, 'postgres', 'postmaster.pid'))).toBe(false);
   }, 180_000);
+
+  it.runIf(process.getuid?.() === 0)(
+    'runs as root from a data folder the postgres user cannot enter, keeping the cluster elsewhere',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'lendo-private-')); // 0700, root's own
+      folders.push(dir);
+      const target = { dataDir: join(dir, 'postgres') };
+      const database = await openDatabase(target);
+      let cluster = '';
+      try {
+        await database.db.execute(`create table kept (n int); insert into kept values (42)`);
+        cluster = realpathSync(target.dataDir);
+        expect(cluster).not.toBe(target.dataDir);
+        expect(existsSync(join(target.dataDir, 'postmaster.pid'))).toBe(true);
+      } finally {
+        await database.close();
+      }
+      const again = await openDatabase(target);
+      try {
+        const { rows } = await again.db.execute<{ n: number }>('select n from kept');
+        expect(rows).toEqual([{ n: 42 }]);
+      } finally {
+        await again.close();
+        rmSync(cluster, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 
   it('copies an older install’s PGlite database in on its first start, once', async () => {
     const dir = await dataDir();

@@ -1,8 +1,19 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 
@@ -95,16 +106,43 @@ function runningPostmaster(dir: string): number | undefined {
   return pid;
 }
 
+/** Whether the server's user may pass through every folder down to `path`. */
+function reachable(path: string, { uid, gid }: { uid: number; gid: number }): boolean {
+  for (let at = path; ; at = dirname(at)) {
+    const stat = statSync(at, { throwIfNoEntry: false });
+    if (stat) {
+      const bit = stat.uid === uid ? 0o100 : stat.gid === gid ? 0o010 : 0o001;
+      if ((stat.mode & bit) === 0) return false;
+    }
+    if (dirname(at) === at) return true;
+  }
+}
+
+/**
+ * Root runs the server as the postgres user, who cannot reach a data folder inside a private one
+ * (root's home, say). Its cluster then lives in /var/lib/lendo-postgres, one folder per data
+ * folder, with a link from where it was asked for.
+ */
+function relocate(requested: string): string {
+  const home = '/var/lib/lendo-postgres';
+  mkdirSync(home, { recursive: true, mode: 0o755 });
+  const cluster = join(home, createHash('sha256').update(requested).digest('hex').slice(0, 16));
+  mkdirSync(dirname(requested), { recursive: true });
+  if (!lstatSync(requested, { throwIfNoEntry: false })) symlinkSync(cluster, requested);
+  return cluster;
+}
+
 /** Starts (initialising on first use) the embedded server whose cluster is `dir`. */
 export async function startEmbeddedPostgres(
   dir: string,
   { log = () => undefined }: { log?: (message: string) => void } = {},
 ): Promise<EmbeddedPostgres> {
-  const cluster = resolve(dir);
+  const requested = resolve(dir);
   const { initdb, pg_ctl } = await binaries();
   const user = await serverUser();
   const as = user ? { uid: user.uid, gid: user.gid } : {};
-  const passwordFile = `${cluster}.password`;
+  const passwordFile = `${requested}.password`;
+  const cluster = user && !reachable(dirname(requested), user) ? relocate(requested) : requested;
 
   if (!existsSync(join(cluster, 'PG_VERSION'))) {
     // initdb into a side folder and rename, so a start killed half-way never leaves half a cluster.
