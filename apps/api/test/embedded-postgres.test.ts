@@ -1,5 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -150,6 +159,16 @@ describe('the embedded PostgreSQL', () => {
         expect(rows).toEqual([{ n: 42 }]);
       } finally {
         await again.close();
+      }
+      // The data folder removed, its cluster goes with it: the next start begins anew.
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { mode: 0o700 });
+      const anew = await openDatabase(target);
+      try {
+        const { rows } = await anew.db.execute(`select 1 from pg_tables where tablename = 'kept'`);
+        expect(rows).toEqual([]);
+      } finally {
+        await anew.close();
         rmSync(cluster, { recursive: true, force: true });
       }
     },

@@ -123,12 +123,16 @@ function reachable(path: string, { uid, gid }: { uid: number; gid: number }): bo
  * (root's home, say). Its cluster then lives in /var/lib/lendo-postgres, one folder per data
  * folder, with a link from where it was asked for.
  */
-function relocate(requested: string): string {
+async function relocate(requested: string, pg_ctl: string, as: object): Promise<string> {
   const home = '/var/lib/lendo-postgres';
   mkdirSync(home, { recursive: true, mode: 0o755 });
   const cluster = join(home, createHash('sha256').update(requested).digest('hex').slice(0, 16));
-  mkdirSync(dirname(requested), { recursive: true });
-  if (!lstatSync(requested, { throwIfNoEntry: false })) symlinkSync(cluster, requested);
+  if (!lstatSync(requested, { throwIfNoEntry: false })) {
+    // The data folder was removed (or never was): so is what its cluster held.
+    if (runningPostmaster(cluster)) await run(pg_ctl, ['stop', '-D', cluster, '-m', 'immediate', '-w'], as);
+    rmSync(cluster, { recursive: true, force: true });
+    symlinkSync(cluster, requested);
+  }
   return cluster;
 }
 
@@ -142,7 +146,9 @@ export async function startEmbeddedPostgres(
   const user = await serverUser();
   const as = user ? { uid: user.uid, gid: user.gid } : {};
   const passwordFile = `${requested}.password`;
-  const cluster = user && !reachable(dirname(requested), user) ? relocate(requested) : requested;
+  mkdirSync(dirname(requested), { recursive: true });
+  const cluster =
+    user && !reachable(dirname(requested), user) ? await relocate(requested, pg_ctl, as) : requested;
 
   if (!existsSync(join(cluster, 'PG_VERSION'))) {
     // initdb into a side folder and rename, so a start killed half-way never leaves half a cluster.
