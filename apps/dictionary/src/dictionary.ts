@@ -8,7 +8,8 @@ import {
 } from '@lendo/shared';
 import { buildStore } from './build/build-store.ts';
 import { sourceFingerprint } from './build/fingerprint.ts';
-import { LanguageStore, STORE_VERSION, readStoreFile, readStoreMeta, type StoreMeta } from './store.ts';
+import { LanguageStore, STORE_VERSION, readStoreMeta, storePath, type StoreMeta } from './store.ts';
+import { StoreFormatError } from './store-format.ts';
 
 /** Where the store lives when nobody says: beside the API's default data folder. */
 export const DEFAULT_DATA_DIR = '.data/dictionary';
@@ -59,9 +60,35 @@ export function loadDictionary(
 
 async function open(dataDir: string, options: LoadOptions): Promise<Dictionary> {
   const meta = await ensureStore(dataDir, options);
-  const stores = new Map(
-    LEARNING_LANGUAGES.map((language) => [language, new LanguageStore(readStoreFile(dataDir, language))]),
-  );
+  try {
+    return dictionaryOf(meta, openStores(dataDir));
+  } catch (err) {
+    // A store whose meta.json is current but whose files are missing, cut short or of another
+    // layout (a build interrupted between files, a copied folder): rebuild it rather than fail.
+    const code = (err as NodeJS.ErrnoException).code;
+    if (!(err instanceof StoreFormatError) && code !== 'ENOENT') throw err;
+    options.log?.(
+      `the dictionary store in ${dataDir} cannot be read (${(err as Error).message}): rebuilding it`,
+    );
+    const rebuilt = await buildStore(dataDir);
+    return dictionaryOf(rebuilt, openStores(dataDir));
+  }
+}
+
+/** Opens each language's file; closes those already open when one fails. */
+function openStores(dataDir: string): Map<LearningLanguage, LanguageStore> {
+  const stores = new Map<LearningLanguage, LanguageStore>();
+  try {
+    for (const language of LEARNING_LANGUAGES)
+      stores.set(language, new LanguageStore(storePath(dataDir, language), language));
+  } catch (err) {
+    for (const store of stores.values()) store.close();
+    throw err;
+  }
+  return stores;
+}
+
+function dictionaryOf(meta: StoreMeta, stores: Map<LearningLanguage, LanguageStore>): Dictionary {
   const store = (language: LearningLanguage) => {
     const found = stores.get(language);
     if (!found) throw new RangeError(`not a dictionary language: ${language}`);

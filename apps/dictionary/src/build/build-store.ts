@@ -1,14 +1,16 @@
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { LEARNING_LANGUAGES, type LearningLanguage, type PartOfSpeech } from '@lendo/shared';
 import { foldAccents } from '../normalize.ts';
 import {
   STORE_VERSION,
+  legacyStorePath,
   metaPath,
   storePath,
   type LemmaIds,
-  type StoreFile,
   type StoreMeta,
+  type StoreTables,
 } from '../store.ts';
+import { encodeStore } from '../store-format.ts';
 import { buildEntries, nameSpelling, type Entries, type Lexicons } from './entries.ts';
 
 /** The rank a lemma of the story library's glossaries sorts at, after every lexicon rank. */
@@ -71,7 +73,7 @@ async function buildLanguage(
   lexicons: Lexicons,
   wordnet: WordNet | undefined,
   library: LibraryWords,
-): Promise<StoreFile> {
+): Promise<StoreTables> {
   const partsOfSpeech = new Map<string, Set<PartOfSpeech>>();
   for (const [lemma, list] of entries) partsOfSpeech.set(lemma, new Set(list.map((e) => e.pos)));
   const lexicon = new Map<string, Set<PartOfSpeech>>();
@@ -133,8 +135,7 @@ async function buildLanguage(
     const key = foldAccents(form);
     if (key !== form) folded.set(key, [...(folded.get(key) ?? []), form]);
   }
-  const file: StoreFile = {
-    version: STORE_VERSION,
+  const file: StoreTables = {
     language,
     lemmas,
     entries: [...entries].map(([lemma, list]) => [idOf(lemma), JSON.stringify(list)]),
@@ -149,7 +150,7 @@ async function buildLanguage(
 }
 
 /** Writes a file so that readers never see half of it: write aside, then rename. */
-function writeAtomic(path: string, text: string) {
+function writeAtomic(path: string, text: string | Buffer) {
   const aside = `${path}.${process.pid}.tmp`;
   writeFileSync(aside, text);
   renameSync(aside, path);
@@ -174,7 +175,8 @@ export async function buildStore(dataDir: string): Promise<StoreMeta> {
   const counts = {} as StoreMeta['counts'];
   for (const language of LEARNING_LANGUAGES) {
     const file = await buildLanguage(language, entries[language], lexicons, wordnet, library[language]);
-    writeAtomic(storePath(dataDir, language), JSON.stringify(file));
+    writeAtomic(storePath(dataDir, language), encodeStore(file, STORE_VERSION));
+    rmSync(legacyStorePath(dataDir, language), { force: true });
     counts[language] = {
       lemmas: file.lemmas.length,
       entries: [...entries[language].values()].reduce((n, list) => n + list.length, 0),

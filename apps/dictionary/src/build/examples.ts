@@ -1,5 +1,6 @@
 import { LEARNING_LANGUAGES, type ExampleSentence, type LearningLanguage } from '@lendo/shared';
-import { LanguageStore, type StoreFile } from '../store.ts';
+import type { StoreTables } from '../store.ts';
+import { MapStore } from './map-store.ts';
 import { otherLanguages, type Lexicons } from './entries.ts';
 
 interface ExampleSource {
@@ -21,7 +22,7 @@ export function exampleSources(lexicons: Lexicons): ExampleSource[] {
 const WORD = /[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*/gu;
 
 /** Candidate lemma ids of each word of a sentence; a contraction or compound falls back to its parts. */
-function sentenceLemmas(store: LanguageStore, sentence: string): number[][] {
+function sentenceLemmas(store: MapStore, sentence: string): number[][] {
   return [...sentence.matchAll(WORD)].flatMap(([token]) => {
     const whole = store.lemmaIds(token);
     if (whole.length > 0) return [whole];
@@ -30,11 +31,11 @@ function sentenceLemmas(store: LanguageStore, sentence: string): number[][] {
 }
 
 /**
- * Fills the store file's sentences and, per lemma, the sentences that use one of its forms (found
+ * Fills the store tables' sentences and, per lemma, the sentences that use one of its forms (found
  * with the store's own lemmatization), best first.
  */
-export function buildExamples(file: StoreFile, sources: ExampleSource[], lemmaId: Map<string, number>) {
-  const store = new LanguageStore(file);
+export function buildExamples(file: StoreTables, sources: ExampleSource[], lemmaId: Map<string, number>) {
+  const store = new MapStore(file);
   const language = file.language;
   const seen = new Set<string>();
   const ranked = new Map<number, { id: number; weight: number }[]>();

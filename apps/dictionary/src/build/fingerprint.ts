@@ -36,9 +36,11 @@ const STORE_CODE = [
   'irregular.ts',
   'lexicon.ts',
   'library.ts',
+  'map-store.ts',
   'morphology.ts',
   'wordnet.ts',
   '../store.ts',
+  '../store-format.ts',
   '../normalize.ts',
 ];
 
