@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelForPoints, RANKING_TOP, type Level, type Ranking } from '@lendo/shared';
@@ -75,6 +75,8 @@ const ranksOf = (ranking: Ranking) => ranking.top.map((entry) => [entry.user_id,
 function rankingSuite(
   name: string,
   setup: () => Promise<TestContext>,
+  /** How each source orders a tie by user id. */
+  tieOrder: 'ascending' | 'descending',
   extra?: (get: () => TestContext) => void,
 ) {
   describe(`GET /ranking/ (${name})`, () => {
@@ -324,11 +326,58 @@ function rankingSuite(
       }
     });
 
+    it('shows the two learners either side within a tie, in the ranking order, leaving out closed accounts', async () => {
+      const ahead = await seedLearners(
+        ctx,
+        Array.from({ length: RANKING_TOP + 5 }, (_, i) => ({
+          week: 5_000 - i,
+          points: 5_000 - i,
+          country: 'NO',
+        })),
+      );
+      const tied = await seedLearners(
+        ctx,
+        Array.from({ length: 12 }, () => ({ week: 500, points: 500, country: 'NO' })),
+      );
+      const behind = await seedLearners(ctx, [
+        { week: 400, points: 400, country: 'NO' },
+        { week: 300, points: 300, country: 'NO' },
+      ]);
+      const closed = tied.filter((_, i) => i % 2 === 0);
+      await ctx.database.db
+        .update(users)
+        .set({ deactivatedAt: ctx.clock.now() })
+        .where(inArray(users.id, closed));
+      await ctx.app.rankings.changed(closed);
+      await ctx.database.db.update(users).set({ country: 'NO' }).where(eq(users.id, proId));
+      await writeTotals(ctx, [proId], [{ week: 500, points: 500, country: 'NO' }]);
+
+      const ranking = await rankingOf(pro.api, 'scope=country');
+      const rank = ahead.length + 1;
+      expect(ranking).toMatchObject({
+        country: 'NO',
+        total: ahead.length + tied.length - closed.length + 1 + 2,
+      });
+      expect(ranking.me).toMatchObject({ user_id: proId, rank, points: 500, is_me: true });
+      // The whole standing in its order: ties by id (SQL ascending, Redis sorted sets descending).
+      const tie = [...tied.filter((id) => !closed.includes(id)), proId].sort();
+      if (tieOrder === 'descending') tie.reverse();
+      const order = [...ahead, ...tie, ...behind];
+      const at = order.indexOf(proId);
+      expect(ranking.around_me.map((e) => e.user_id)).toEqual(order.slice(at - 2, at + 3));
+      for (const entry of ranking.around_me) {
+        expect(entry.rank).toBe(entry.points === 500 ? rank : order.indexOf(entry.user_id) + 1);
+      }
+      expect(
+        await ctx.app.rankings.rankOf(proId, { period: 'week', board: 'points', scope: 'country' }),
+      ).toEqual({ rank, points: 500 });
+    });
+
     extra?.(() => ctx);
   });
 }
 
-rankingSuite('SQL', () => build());
+rankingSuite('SQL', () => build(), 'ascending');
 
 let redis: Awaited<ReturnType<typeof startRedisServer>> | undefined;
 let redisUrl = '';
@@ -343,6 +392,7 @@ rankingSuite(
     redisUrl = redis.url;
     return build({ REDIS_URL: redisUrl });
   },
+  'descending',
   (get) => {
     it('rebuilds lost sets from SQL', async () => {
       const ctx = get();

@@ -57,6 +57,10 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_number_key').on(t.number),
+    /** The few deactivated accounts, which the rankings leave out (an index-only look-up). */
+    index('users_deactivated_idx')
+      .on(t.id)
+      .where(sql`${t.deactivatedAt} is not null`),
   ],
 );
 
@@ -689,9 +693,23 @@ export const pointsTotals = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.board, t.period] }),
-    index('points_totals_world_idx').on(t.board, t.period, t.points),
-    index('points_totals_country_idx').on(t.board, t.period, t.country, t.points),
-    index('points_totals_level_idx').on(t.board, t.period, t.level, t.points),
+    // One range per standing, best first and in the rankings' order within a tie: the top 100, the
+    // neighbours and the points spread are index-only reads of it.
+    index('points_totals_world_rank_idx').on(t.board, t.period, t.points.desc().nullsFirst(), t.userId),
+    index('points_totals_country_rank_idx').on(
+      t.board,
+      t.period,
+      t.country,
+      t.points.desc().nullsFirst(),
+      t.userId,
+    ),
+    index('points_totals_level_rank_idx').on(
+      t.board,
+      t.period,
+      t.level,
+      t.points.desc().nullsFirst(),
+      t.userId,
+    ),
   ],
 );
 

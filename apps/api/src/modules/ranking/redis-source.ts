@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { weekPeriod } from './period.ts';
+import { readLearner } from './learner-query.ts';
 import type { Ranked, Standing, StandingSource } from './types.ts';
 
 /** Weekly sets outlive their week by this long (nobody reads them after it), then Redis drops them. */
@@ -107,29 +108,31 @@ export function redisStandingSource(
   };
 
   return {
-    async top(s, limit) {
+    learner: (userId, q) => readLearner(db, userId, q, false),
+    async page(s, limit) {
       await ensureFor(s);
-      const entries = pairs(await redis.zrevrange(keyOf(s), 0, limit - 1, 'WITHSCORES'));
+      const key = keyOf(s);
+      const batch = redis.pipeline().zcard(key);
+      if (limit > 0) batch.zrevrange(key, 0, limit - 1, 'WITHSCORES');
+      const answers = (await batch.exec()) ?? [];
+      for (const [err] of answers) if (err) throw err;
+      const entries = pairs((answers[1]?.[1] as string[] | undefined) ?? []);
       // Best first: an entry shares the rank of the one before it when their points are equal.
-      const ranked: Ranked[] = [];
+      const top: Ranked[] = [];
       entries.forEach((entry, i) => {
-        const previous = ranked[i - 1];
-        ranked.push({ ...entry, rank: previous && previous.points === entry.points ? previous.rank : i + 1 });
+        const previous = top[i - 1];
+        top.push({ ...entry, rank: previous && previous.points === entry.points ? previous.rank : i + 1 });
       });
-      return ranked;
+      return { top, total: Number(answers[0]?.[1] ?? 0) };
     },
     async rankOfPoints(s, points) {
       await ensureFor(s);
       return 1 + (await redis.zcount(keyOf(s), `(${points}`, '+inf'));
     },
-    async total(s) {
-      await ensureFor(s);
-      return redis.zcard(keyOf(s));
-    },
-    async around(s, userId, _points, neighbours) {
+    async around(s, learner, neighbours) {
       await ensureFor(s);
       const key = keyOf(s);
-      const position = await redis.zrevrank(key, userId);
+      const position = await redis.zrevrank(key, learner.userId);
       if (position === null) return [];
       const from = Math.max(0, position - neighbours);
       const entries = pairs(await redis.zrevrange(key, from, position + neighbours, 'WITHSCORES'));

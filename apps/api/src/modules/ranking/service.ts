@@ -3,7 +3,6 @@ import {
   LEVELS,
   RANKING_NEIGHBOURS,
   RANKING_TOP,
-  levelForPoints,
   type Level,
   type Ranking,
   type RankingEntry,
@@ -13,7 +12,19 @@ import type { Clock } from '../../lib/clock.ts';
 import { periodKey, weekStart } from './period.ts';
 import { redisStandingSource } from './redis-source.ts';
 import { sqlStandingSource } from './sql-source.ts';
-import type { Board, Period, Ranked, Rankings, Scope, Standing, StandingSource } from './types.ts';
+import type {
+  Board,
+  Details,
+  Learner,
+  Period,
+  Ranked,
+  Rankings,
+  Scope,
+  Standing,
+  StandingPage,
+  StandingQuery,
+  StandingSource,
+} from './types.ts';
 
 export interface RankingQuery {
   period: Period;
@@ -32,28 +43,50 @@ export interface RankingsDeps {
   redisPrefix?: string;
 }
 
-/** How long (real time) a ranked learner's name, avatar, country and level are reused. */
+/**
+ * How long (real time) a standing's page (its top with names and avatars, its size and, from SQL,
+ * its points spread) is reused. Every learner asks for the same top, so it is read once for all:
+ * this instance drops its pages as soon as `changed` is told of new points, and other API instances
+ * (WEB_CONCURRENCY, several servers) see them within this time. Past it, the old page still answers
+ * while one request reads the new one.
+ */
+const PAGE_TTL_MS = 1_000;
+/** Pages kept beyond this many: the stale ones are dropped (old weeks, rare filters). */
+const PAGES_KEPT = 1_000;
+/** How long (real time) a neighbour's name and avatar are reused (Redis: the sets hold ids only). */
 const DETAILS_TTL_MS = 5_000;
 const DETAILS_KEPT = 10_000;
-
-interface Details {
-  username: string;
-  avatar_url: string | null;
-  country: string | null;
-  level: Level;
-}
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const isLevel = (value: string | null | undefined): value is Level => LEVELS.includes(value as Level);
 
-interface Learner {
-  country: string | null;
-  level: Level;
-  /** The learner's row of the asked board and period. */
-  points: number | null;
-  rowCountry: string | null;
-  rowLevel: string | null;
+/** A page as answered: its top already in the answer's shape (is_me false), shared by every request. */
+interface ServedPage extends StandingPage {
+  entries: RankingEntry[];
 }
+
+interface PageEntry {
+  page: Promise<ServedPage>;
+  at: number;
+  ready: boolean;
+  refreshing: boolean;
+}
+
+const EMPTY: ServedPage = { top: [], total: 0, entries: [] };
+
+/** A ranked learner as the answer shows them; null without details (a closed account). */
+const entryOf = (ranked: Ranked, me: string): RankingEntry | null =>
+  ranked.details
+    ? {
+        rank: ranked.rank,
+        user_id: ranked.userId,
+        ...ranked.details,
+        points: ranked.points,
+        is_me: ranked.userId === me,
+      }
+    : null;
+const entriesOf = (list: Ranked[], me: string) =>
+  list.map((ranked) => entryOf(ranked, me)).filter((e): e is RankingEntry => e !== null);
 
 /**
  * The rankings (issue 13): this week (since Monday 00:00 UTC) or all time, on the points or the
@@ -62,46 +95,19 @@ interface Learner {
 export function createRankings({ db, clock, redisUrl, redisPrefix }: RankingsDeps) {
   const source: StandingSource = redisUrl
     ? redisStandingSource(db, clock, redisUrl, redisPrefix)
-    : sqlStandingSource(db, RANKING_TOP);
+    : sqlStandingSource(db);
 
-  /** The learner's country and level, and their row of one board and period. */
-  async function learnerOf(userId: string, board: Board, period: string): Promise<Learner> {
-    const [row] = rows<{
-      country: string | null;
-      all_points: number | null;
-      points: number | null;
-      row_country: string | null;
-      row_level: string | null;
-    }>(
-      await db.execute(sql`
-        select u.country, a.points as all_points, t.points, t.country as row_country, t.level as row_level
-        from users u
-        left join points_totals a on a.user_id = u.id and a.board = 'points' and a.period = 'all'
-        left join points_totals t on t.user_id = u.id and t.board = ${board} and t.period = ${period}
-        where u.id = ${userId}`),
-    );
-    return {
-      country: row?.country ?? null,
-      level: levelForPoints(row?.all_points ?? 0),
-      points: row?.points ?? null,
-      rowCountry: row?.row_country ?? null,
-      rowLevel: row?.row_level ?? null,
-    };
-  }
-
-  function standingOf(
-    q: { board: Board; period: Period; scope: Scope; level?: Level; country?: string },
-    learner: Learner,
-  ): Standing {
-    const period = periodKey(q.period, clock.now());
+  /** The standing asked for, its filter given or (left null here) the learner's own. */
+  function queryOf(q: { board: Board; period: Period; scope: Scope; level?: Level; country?: string }) {
     const filter =
-      q.scope === 'country'
-        ? (q.country ?? learner.country)
-        : q.scope === 'level'
-          ? (q.level ?? learner.level)
-          : null;
-    return { board: q.board, period, scope: q.scope, filter };
+      q.scope === 'country' ? (q.country ?? null) : q.scope === 'level' ? (q.level ?? null) : null;
+    return { board: q.board, period: periodKey(q.period, clock.now()), scope: q.scope, filter };
   }
+
+  const standingOf = (q: StandingQuery, learner: Learner): Standing => ({
+    ...q,
+    filter: q.scope === 'world' ? null : learner.filter,
+  });
 
   /** Whether the learner's row is on this standing (their country or level may differ from its filter). */
   const isOn = (s: Standing, learner: Learner) =>
@@ -112,7 +118,7 @@ export function createRankings({ db, clock, redisUrl, redisPrefix }: RankingsDep
 
   /**
    * Names, avatars, countries and levels of ranked learners (active accounts only), each kept for
-   * a few seconds: the same hundred are shown to everyone.
+   * a few seconds, for what the source read without them (Redis).
    */
   const details = new Map<string, { details: Details | null; at: number }>();
   async function detailsOf(ids: string[]): Promise<Map<string, Details>> {
@@ -160,42 +166,94 @@ export function createRankings({ db, clock, redisUrl, redisPrefix }: RankingsDep
     return out;
   }
 
+  /** Entries with the details their source did not read; those without any (closed accounts) left out. */
+  async function withDetails(list: Ranked[]): Promise<Ranked[]> {
+    const missing = list.filter((entry) => !entry.details).map((entry) => entry.userId);
+    if (missing.length === 0) return list;
+    const known = await detailsOf(missing);
+    return list.flatMap((entry) => {
+      const found = entry.details ?? known.get(entry.userId);
+      return found ? [{ ...entry, details: found }] : [];
+    });
+  }
+
+  async function readPage(s: Standing): Promise<ServedPage> {
+    const page = await source.page(s, RANKING_TOP);
+    const top = await withDetails(page.top);
+    return { ...page, top, entries: entriesOf(top, '') };
+  }
+
+  /**
+   * The pages of the standings, each read once and reused (see PAGE_TTL_MS). `changed` drops them
+   * all, so this instance never answers from before points it was told of.
+   */
+  const pages = new Map<string, PageEntry>();
+  const keyOf = (s: Standing) => `${s.board}|${s.period}|${s.scope}|${s.filter ?? ''}`;
+  function pageOf(s: Standing): Promise<ServedPage> {
+    const key = keyOf(s);
+    const cached = pages.get(key);
+    const now = performance.now();
+    if (cached) {
+      if (cached.ready && !cached.refreshing && now - cached.at >= PAGE_TTL_MS) {
+        cached.refreshing = true;
+        const fresh = readPage(s);
+        fresh.then(
+          () => {
+            if (pages.get(key) === cached) {
+              pages.set(key, { page: fresh, at: performance.now(), ready: true, refreshing: false });
+            }
+          },
+          () => {
+            cached.refreshing = false;
+          },
+        );
+      }
+      return cached.page;
+    }
+    if (pages.size >= PAGES_KEPT) {
+      for (const [k, entry] of pages) if (entry.ready && now - entry.at >= PAGE_TTL_MS) pages.delete(k);
+    }
+    const entry: PageEntry = { page: readPage(s), at: now, ready: false, refreshing: false };
+    pages.set(key, entry);
+    entry.page.then(
+      () => {
+        entry.ready = true;
+        entry.at = performance.now();
+      },
+      () => {
+        if (pages.get(key) === entry) pages.delete(key);
+      },
+    );
+    return entry.page;
+  }
+
   async function ranking(userId: string, q: RankingQuery): Promise<Ranking> {
-    const period = periodKey(q.period, clock.now());
-    const learner = await learnerOf(userId, q.board, period);
-    const standing = standingOf(q, learner);
+    const asked = queryOf(q);
+    // The world's or a named filter's page is read beside the learner (it waits only when not kept).
+    const early = asked.scope === 'world' || asked.filter !== null ? pageOf(asked) : undefined;
+    early?.catch(() => undefined);
+    const learner = await source.learner(userId, asked, true);
+    const standing = standingOf(asked, learner);
     const empty = standing.scope !== 'world' && standing.filter === null;
-    const [top, total] = empty
-      ? [[], 0]
-      : await Promise.all([source.top(standing, RANKING_TOP), source.total(standing)]);
+    const page = empty ? EMPTY : await (early ?? pageOf(standing));
     const on = !empty && isOn(standing, learner);
-    const inTop = top.some((entry) => entry.userId === userId);
+    const mine = page.top.find((entry) => entry.userId === userId);
+    const points = learner.points!;
     const around: Ranked[] =
-      on && !inTop ? await source.around(standing, userId, learner.points!, RANKING_NEIGHBOURS) : [];
+      on && !mine
+        ? await withDetails(
+            await source.around(standing, { ...learner, userId, points }, RANKING_NEIGHBOURS, page),
+          )
+        : [];
     const meRanked: Ranked | null = on
-      ? (top.find((entry) => entry.userId === userId) ??
+      ? (mine ??
         around.find((entry) => entry.userId === userId) ?? {
           userId,
-          points: learner.points!,
-          rank: await source.rankOfPoints(standing, learner.points!),
+          points,
+          rank: page.rankOf ? page.rankOf(points) : await source.rankOfPoints(standing, points),
+          ...(learner.details ? { details: learner.details } : {}),
         })
       : null;
-    const known = await detailsOf([
-      ...new Set([...top, ...around].map((entry) => entry.userId).concat(userId)),
-    ]);
-    const entry = (ranked: Ranked): RankingEntry | null => {
-      const who = known.get(ranked.userId);
-      return who
-        ? {
-            rank: ranked.rank,
-            user_id: ranked.userId,
-            ...who,
-            points: ranked.points,
-            is_me: ranked.userId === userId,
-          }
-        : null;
-    };
-    const entries = (list: Ranked[]) => list.map(entry).filter((e): e is RankingEntry => e !== null);
     return {
       period: q.period,
       board: q.board,
@@ -203,28 +261,40 @@ export function createRankings({ db, clock, redisUrl, redisPrefix }: RankingsDep
       country: standing.scope === 'country' ? standing.filter : null,
       level: standing.scope === 'level' && isLevel(standing.filter) ? standing.filter : null,
       since: q.period === 'week' ? weekStart(clock.now()).toISOString() : null,
-      total,
-      top: entries(top),
-      around_me: entries(around),
-      me: meRanked ? entry(meRanked) : null,
+      total: page.total,
+      top: mine ? page.entries.map((e) => (e.user_id === userId ? { ...e, is_me: true } : e)) : page.entries,
+      around_me: entriesOf(around, userId),
+      me: meRanked ? entryOf(meRanked, userId) : null,
     };
   }
 
   const rankings: Rankings & { ranking: typeof ranking } = {
     ranking,
     async changed(ids) {
-      // A learner's level or country may have changed with their points.
+      // Any page may count them (their country or level may have changed with their points): the
+      // pages go now, and again once the source has the change (Redis), so none read meanwhile stays.
+      pages.clear();
       for (const id of ids) details.delete(id);
-      await source.changed([...new Set(ids)]);
+      try {
+        await source.changed([...new Set(ids)]);
+      } finally {
+        pages.clear();
+      }
     },
     async rankOf(userId, q) {
-      const period = periodKey(q.period, clock.now());
-      const learner = await learnerOf(userId, q.board, period);
-      const standing = standingOf(q, learner);
+      const asked = queryOf(q);
+      const learner = await source.learner(userId, asked, false);
+      const standing = standingOf(asked, learner);
       if (!isOn(standing, learner)) return { rank: null, points: learner.points ?? 0 };
-      return { rank: await source.rankOfPoints(standing, learner.points!), points: learner.points! };
+      const points = learner.points!;
+      const page = await pageOf(standing);
+      const rank = page.rankOf ? page.rankOf(points) : await source.rankOfPoints(standing, points);
+      return { rank, points };
     },
-    close: () => source.close(),
+    close: async () => {
+      pages.clear();
+      await source.close();
+    },
   };
   return rankings;
 }

@@ -1,9 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { readLearner, shownLevel } from './learner-query.ts';
 import type { Ranked, Standing, StandingSource } from './types.ts';
-
-/** How long (real time) a standing read from the database is fresh when nothing said it changed. */
-const STANDING_TTL_MS = 10_000;
 
 /** A standing's points spread: distinct points, best first, and how many learners have more. */
 interface Spread {
@@ -11,14 +9,17 @@ interface Spread {
   /** above[i]: learners with more than points[i]. */
   above: number[];
   total: number;
-  top: Ranked[];
 }
 
-interface CacheEntry {
-  spread: Promise<Spread>;
-  at: number;
-  ready: boolean;
-  refreshing?: boolean;
+interface PageRow {
+  part: 'top' | 'spread' | 'gone';
+  user_id: string | null;
+  points: number;
+  n: number;
+  username: string | null;
+  avatar_url: string | null;
+  country: string | null;
+  level: string | null;
 }
 
 const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -31,182 +32,108 @@ function inStanding(s: Standing): SQL {
   return base;
 }
 
-const active = sql`exists (select 1 from users u where u.id = t.user_id and u.deactivated_at is null)`;
+/** Learners with more than `points` (binary search over the spread, best first). */
+function countAbove(spread: Spread, points: number): number {
+  let lo = 0;
+  let hi = spread.points.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (spread.points[mid]! > points) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < spread.points.length ? spread.above[lo]! : spread.total;
+}
+
+const byRank = (a: { points: number; userId: string }, b: { points: number; userId: string }) =>
+  b.points - a.points || (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0);
 
 /**
- * Rankings read from points_totals, each one range of its (board, period[, country | level],
- * points) index. A standing's top and points spread (one index range, grouped by points) are kept
- * for a few seconds and dropped as soon as `changed` is told of new points, so a learner's rank is
- * a binary search instead of a count over a hundred thousand rows per request.
+ * Rankings read from points_totals, each standing one range of its (board, period[, country |
+ * level], points desc, user_id) index. A page is one statement: the top with names and avatars,
+ * and the standing's points spread (an index-only pass grouped by points, less the few deactivated
+ * accounts, found through their partial index). A learner's rank is then a binary search over the
+ * spread, and the learner with their neighbours is one more (prepared) statement per request.
  */
-export function sqlStandingSource(db: Db, topLimit: number): StandingSource {
-  const cache = new Map<string, CacheEntry>();
-  const keyOf = (s: Standing) => `${s.board}|${s.period}|${s.scope}|${s.filter ?? ''}`;
+export function sqlStandingSource(db: Db): StandingSource {
+  const source: StandingSource = {
+    learner: (userId, q, nearby) => readLearner(db, userId, q, nearby),
 
-  /** The deactivated accounts (a few; one scan of users), kept as long as a standing. */
-  let inactive: { ids: Promise<string[]>; at: number } | null = null;
-  function deactivated(): Promise<string[]> {
-    if (!inactive || performance.now() - inactive.at >= STANDING_TTL_MS) {
-      const entry = {
-        ids: db
-          .execute(sql`select id from users where deactivated_at is not null`)
-          .then((result) => rows<{ id: string }>(result).map((row) => row.id)),
-        at: performance.now(),
-      };
-      entry.ids.catch(() => {
-        if (inactive === entry) inactive = null;
-      });
-      inactive = entry;
-    }
-    return inactive.ids;
-  }
-
-  async function load(s: Standing): Promise<Spread> {
-    const where = inStanding(s);
-    const top = rows<{ user_id: string; points: number }>(
-      await db.execute(sql`
-        select t.user_id, t.points from points_totals t
-        where ${where} and ${active}
-        order by t.points desc, t.user_id
-        limit ${topLimit}`),
-    );
-    // The spread is one index-only range of the standing's points index, less the few deactivated
-    // accounts (looked up by their ids) that it counts.
-    const [spread, gone] = await Promise.all([
-      db.execute(sql`
-        select t.points, count(*)::int as n from points_totals t
-        where ${where} group by t.points order by t.points desc`),
-      deactivated().then(async (ids): Promise<unknown> =>
-        ids.length === 0
-          ? { rows: [] }
-          : db.execute(sql`
-              select t.points, count(*)::int as n from points_totals t
-              where ${where} and t.user_id in (${sql.join(
-                ids.map((id) => sql`${id}`),
-                sql`, `,
-              )})
-              group by t.points`),
-      ),
-    ]);
-    const less = new Map(rows<{ points: number; n: number }>(gone).map((row) => [row.points, row.n]));
-    const points: number[] = [];
-    const above: number[] = [];
-    let seen = 0;
-    for (const row of rows<{ points: number; n: number }>(spread)) {
-      const n = row.n - (less.get(row.points) ?? 0);
-      if (n <= 0) continue;
-      points.push(row.points);
-      above.push(seen);
-      seen += n;
-    }
-    const result: Spread = { points, above, total: seen, top: [] };
-    result.top = top.map((row) => ({
-      userId: row.user_id,
-      points: row.points,
-      rank: 1 + countAbove(result, row.points),
-    }));
-    return result;
-  }
-
-  /** Learners with more than `points` (binary search over the spread, best first). */
-  function countAbove(spread: Spread, points: number): number {
-    let lo = 0;
-    let hi = spread.points.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (spread.points[mid]! > points) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < spread.points.length ? spread.above[lo]! : spread.total;
-  }
-
-  /**
-   * A standing's spread: read once, then reused; once older than the TTL the old one still answers
-   * while one refresh runs. `changed` drops them all, so this instance never answers from before
-   * points it was told of (other instances within the TTL).
-   */
-  async function spreadOf(s: Standing): Promise<Spread> {
-    const key = keyOf(s);
-    const cached = cache.get(key);
-    if (cached?.ready && performance.now() - cached.at >= STANDING_TTL_MS && !cached.refreshing) {
-      cached.refreshing = true;
-      load(s).then(
-        (spread) => {
-          if (cache.get(key) === cached)
-            cache.set(key, { spread: Promise.resolve(spread), at: performance.now(), ready: true });
-        },
-        () => {
-          cached.refreshing = false;
-        },
-      );
-    }
-    if (cached) return cached.spread;
-    const entry: CacheEntry = { spread: load(s), at: performance.now(), ready: false };
-    cache.set(key, entry);
-    entry.spread.then(
-      () => {
-        entry.ready = true;
-      },
-      () => {
-        if (cache.get(key) === entry) cache.delete(key);
-      },
-    );
-    return entry.spread;
-  }
-
-  return {
-    async top(s, limit) {
-      if (limit > topLimit) throw new Error(`top ${limit}: only ${topLimit} are kept`);
-      return (await spreadOf(s)).top.slice(0, limit);
-    },
-    async rankOfPoints(s, points) {
-      return 1 + countAbove(await spreadOf(s), points);
-    },
-    async total(s) {
-      return (await spreadOf(s)).total;
-    },
-    async around(s, userId, points, neighbours) {
+    async page(s, limit) {
       const where = inStanding(s);
-      // Each branch is one range of the standing's points index. Tied learners share the rank, so
-      // the ones shown beside the learner are any few of the tie, placed before or after by id
-      // (finding the closest ids would read the whole tie, thousands of rows mid-table).
-      const found = rows<{ user_id: string; points: number }>(
+      const found = rows<PageRow>(
         await db.execute(sql`
-          (select t.user_id, t.points from points_totals t
-           where ${where} and t.points > ${points} and ${active}
-           order by t.points limit ${neighbours})
+          with top as (
+            select t.user_id, t.points from points_totals t
+            where ${where}
+              and not exists (select 1 from users d where d.id = t.user_id and d.deactivated_at is not null)
+            order by t.points desc, t.user_id
+            limit ${limit})
+          select 'top' as part, top.user_id, top.points, 0 as n, u.username, u.avatar_url, u.country, a.level
+          from top
+          join users u on u.id = top.user_id
+          left join points_totals a on a.user_id = top.user_id and a.board = 'points' and a.period = 'all'
           union all
-          (select t.user_id, t.points from points_totals t
-           where ${where} and t.user_id = ${userId})
+          select 'spread', null, t.points, count(*)::int, null, null, null, null
+          from points_totals t where ${where} group by t.points
           union all
-          (select t.user_id, t.points from points_totals t
-           where ${where} and t.points = ${points} and t.user_id <> ${userId} and ${active}
-           limit ${2 * neighbours})
-          union all
-          (select t.user_id, t.points from points_totals t
-           where ${where} and t.points < ${points} and ${active}
-           order by t.points desc limit ${neighbours})`),
+          select 'gone', null, t.points, count(*)::int, null, null, null, null
+          from users u join points_totals t on t.user_id = u.id
+          where u.deactivated_at is not null and ${where}
+          group by t.points`),
       );
-      if (!found.some((row) => row.user_id === userId)) return [];
-      const spread = await spreadOf(s);
-      const ordered = found.sort(
-        (a, b) => b.points - a.points || (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0),
-      );
-      const at = ordered.findIndex((row) => row.user_id === userId);
-      return ordered.slice(Math.max(0, at - neighbours), at + neighbours + 1).map((row) => ({
-        userId: row.user_id,
-        points: row.points,
-        rank: 1 + countAbove(spread, row.points),
-      }));
+      const less = new Map<number, number>();
+      for (const row of found) if (row.part === 'gone') less.set(row.points, row.n);
+      const counted = found
+        .filter((row) => row.part === 'spread')
+        .sort((a, b) => b.points - a.points)
+        .map((row) => ({ points: row.points, n: row.n - (less.get(row.points) ?? 0) }))
+        .filter((row) => row.n > 0);
+      const spread: Spread = { points: [], above: [], total: 0 };
+      for (const row of counted) {
+        spread.points.push(row.points);
+        spread.above.push(spread.total);
+        spread.total += row.n;
+      }
+      const top: Ranked[] = found
+        .filter((row) => row.part === 'top')
+        .map((row) => ({
+          userId: row.user_id!,
+          points: row.points,
+          rank: 1 + countAbove(spread, row.points),
+          details: {
+            username: row.username!,
+            avatar_url: row.avatar_url,
+            country: row.country,
+            level: shownLevel(row.level),
+          },
+        }))
+        .sort(byRank);
+      return { top, total: spread.total, rankOf: (points) => 1 + countAbove(spread, points) };
     },
-    async changed(ids) {
-      if (ids.length === 0) return;
-      cache.clear();
-      inactive = null;
+
+    async rankOfPoints(s, points) {
+      // Pages answer ranks themselves; this counts, for a caller without one.
+      return (await source.page(s, 0)).rankOf!(points);
     },
-    async close() {
-      cache.clear();
-      inactive = null;
+
+    async around(s, learner, neighbours, page) {
+      // The learner's statement read the neighbours (RANKING_NEIGHBOURS either side, in the
+      // standing's order) with the learner; fewer asked for here keeps the nearest.
+      const rankOf = page.rankOf ?? (await source.page(s, 0)).rankOf!;
+      const listed = [
+        { userId: learner.userId, points: learner.points, details: learner.details ?? undefined },
+        ...(learner.nearby ?? []),
+      ].sort(byRank);
+      const at = listed.findIndex((entry) => entry.userId === learner.userId);
+      return listed
+        .slice(Math.max(0, at - neighbours), at + neighbours + 1)
+        .map((entry) => ({ ...entry, rank: rankOf(entry.points) }));
     },
+
+    async changed() {
+      // Nothing kept here: the service drops its pages.
+    },
+    async close() {},
   };
+  return source;
 }

@@ -14,11 +14,51 @@ export interface Standing {
   filter: string | null;
 }
 
+/** What a ranking shows of a learner besides rank and points. */
+export interface Details {
+  username: string;
+  avatar_url: string | null;
+  country: string | null;
+  level: Level;
+}
+
 export interface Ranked {
   userId: string;
   points: number;
   /** 1 + the learners with more points: ties share a rank. */
   rank: number;
+  /** When the source read them with the row (otherwise the service looks them up). */
+  details?: Details;
+}
+
+/** The top of a standing and its size, read at once (the service keeps it for a moment). */
+export interface StandingPage {
+  /** The first learners, best first. */
+  top: Ranked[];
+  total: number;
+  /** 1 + the learners with more than `points`, when the page can tell (SQL: from its points spread). */
+  rankOf?: (points: number) => number;
+}
+
+/** The asking learner, read once per request. */
+export interface Learner {
+  /** The learner's row of the asked board and period, and the country and level written on it. */
+  points: number | null;
+  rowCountry: string | null;
+  rowLevel: string | null;
+  /** The standing's filter: the one asked for, else the learner's own country or level (world: null). */
+  filter: string | null;
+  details: Details | null;
+  /** SQL: the learners just before and after them on that standing, read in the same statement. */
+  nearby?: Array<{ userId: string; points: number; details: Details }>;
+}
+
+/** The standing a learner asks for: its filter null unless given (then the learner's own). */
+export interface StandingQuery {
+  board: Board;
+  period: string;
+  scope: Scope;
+  filter: string | null;
 }
 
 /**
@@ -26,13 +66,19 @@ export interface Ranked {
  * count. Within a tie the order is stable but unspecified.
  */
 export interface StandingSource {
-  /** The first `limit` learners, best first. */
-  top(standing: Standing, limit: number): Promise<Ranked[]>;
-  /** 1 + the learners with more than `points`. */
+  /** The learner, their row of the board and period, and (with `nearby`, when the source can) their neighbours. */
+  learner(userId: string, q: StandingQuery, nearby: boolean): Promise<Learner>;
+  /** The first `limit` learners and the total, read fresh. */
+  page(standing: Standing, limit: number): Promise<StandingPage>;
+  /** 1 + the learners with more than `points`, for pages without `rankOf`. */
   rankOfPoints(standing: Standing, points: number): Promise<number>;
-  total(standing: Standing): Promise<number>;
   /** The learner and `neighbours` either side, best first; [] when the learner is not on it. */
-  around(standing: Standing, userId: string, points: number, neighbours: number): Promise<Ranked[]>;
+  around(
+    standing: Standing,
+    learner: Learner & { userId: string; points: number },
+    neighbours: number,
+    page: StandingPage,
+  ): Promise<Ranked[]>;
   changed(ids: string[]): Promise<void>;
   close(): Promise<void>;
 }
