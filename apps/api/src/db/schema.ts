@@ -394,11 +394,12 @@ export const flashcards = pgTable(
   },
   (t) => [
     // The review queue: a deck's answered cards by due date, then its new cards in creation order.
+    // Each ends with the id the queue breaks ties on, so a page of the queue reads just its rows.
     index('flashcards_deck_due_idx')
-      .on(t.deckId, t.due)
+      .on(t.deckId, t.due, t.id)
       .where(sql`${t.state} <> 0`),
     index('flashcards_deck_new_idx')
-      .on(t.deckId, t.createdAt)
+      .on(t.deckId, t.createdAt, t.id)
       .where(sql`${t.state} = 0`),
     index('flashcards_deck_created_idx').on(t.deckId, t.createdAt),
     index('flashcards_user_created_idx').on(t.userId, t.createdAt),
