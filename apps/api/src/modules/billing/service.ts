@@ -387,7 +387,8 @@ export function createBillingService({
       const trialUsed = found
         ? found.subscription.trialEndAt !== null || (await repo.hadTrial(db, userId))
         : false;
-      return { value: { mine, trialUsed }, until: found ? changesAt(found.subscription, now) : null };
+      const until = found ? changesAt(found.subscription, now) : null;
+      return { value: { mine, trialUsed, until }, until };
     });
   }
 
@@ -567,16 +568,20 @@ export function createBillingService({
       return { value, until: changesAt(row, now) };
     },
 
+    /** The offers in the learner's currency, kept like what they depend on (offerContext). */
     async plans(userId: string, country: string | undefined): Promise<PlanOffer[]> {
       const currency = currencyForCountry(country);
-      const { mine, trialUsed } = await offerContext(userId);
-      const all = (await prices()).filter((p) => p.currency === currency);
-      all.sort(
-        (a, b) =>
-          TIER_RANK[a.tier as PlanTier] - TIER_RANK[b.tier as PlanTier] ||
-          (a.interval === 'monthly' ? -1 : 1) - (b.interval === 'monthly' ? -1 : 1),
-      );
-      return Promise.all(all.map((price) => offerFor(price, mine, trialUsed)));
+      return views.view(userId, `plans:${currency}`, async () => {
+        const { mine, trialUsed, until } = await offerContext(userId);
+        const all = (await prices()).filter((p) => p.currency === currency);
+        all.sort(
+          (a, b) =>
+            TIER_RANK[a.tier as PlanTier] - TIER_RANK[b.tier as PlanTier] ||
+            (a.interval === 'monthly' ? -1 : 1) - (b.interval === 'monthly' ? -1 : 1),
+        );
+        const value = await Promise.all(all.map((price) => offerFor(price, mine, trialUsed)));
+        return { value, until };
+      });
     },
 
     async plan(userId: string, planId: string, country: string | undefined): Promise<PlanOffer> {

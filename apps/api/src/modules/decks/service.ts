@@ -432,20 +432,18 @@ export function createDecksService({
       const now = clock.now();
       const { row, today } = await deckWithStats(userId, deckId, now);
       // The cards offered change with the same writes and moments as the deck's counters.
-      const { due, fresh } = await views.view(userId, `queue:${deckId}:${today}`, async () => {
-        const dueNow = await cards.due(db, deckId, now, REVIEW_BATCH);
-        const freshNow = await cards.fresh(
-          db,
-          deckId,
-          Math.min(newLeftToday(row), REVIEW_BATCH - dueNow.length),
-        );
-        return { value: { due: dueNow, fresh: freshNow }, until: row.nextAnsweredDue };
+      const { deck, cards: offered } = await views.view(userId, `queue:${deckId}:${today}`, async () => {
+        const due = await cards.due(db, deckId, now, REVIEW_BATCH);
+        const fresh = await cards.fresh(db, deckId, Math.min(newLeftToday(row), REVIEW_BATCH - due.length));
+        return {
+          value: { deck: toDeck(row), cards: [...due, ...fresh].map(toFlashcard) },
+          until: row.nextAnsweredDue,
+        };
       });
-      const deck = toDeck(row);
       const nextDue = row.nextAnsweredDue;
       return {
         deck,
-        cards: [...due, ...fresh].map(toFlashcard),
+        cards: offered,
         remaining: deck.stats.pending_review,
         next_due_seconds: nextDue ? Math.ceil((nextDue.getTime() - now.getTime()) / 1000) : null,
       };

@@ -203,7 +203,7 @@ export function createStoriesService({
   return {
     /** The library with search (titles and descriptions in any language, accents and case aside). */
     async list(userId: string, query: z.output<typeof storyListQuery>): Promise<StoryPage> {
-      const [[{ locale }, plan], marks] = await Promise.all([readerOf(userId), marksOf(userId)]);
+      const [{ locale }, plan] = await readerOf(userId);
       const filters = {
         terms: foldText(query.search ?? '')
           .split(' ')
@@ -216,17 +216,26 @@ export function createStoriesService({
       const page = { limit: query.page_size, offset: (query.page - 1) * query.page_size };
       // The library changes only when it is loaded (at start-up, by this or another instance).
       const key = JSON.stringify([libraryGeneration, filters, page]);
-      let found = libraryPages.get(key);
-      if (!found || found.at < Date.now() - LIBRARY_PAGE_TTL_MS) {
-        found = { ...(await stories.list(db, filters, page)), at: Date.now() };
-        libraryPages.set(key, found);
-      }
-      return {
-        count: found.total,
-        page: query.page,
-        page_size: query.page_size,
-        results: found.rows.map((row) => toCard({ ...row, ...(marks[row.id] ?? NO_MARKS) }, locale, plan)),
+      const answer = async () => {
+        const marks = await marksOf(userId);
+        let found = libraryPages.get(key);
+        if (!found || found.at < Date.now() - LIBRARY_PAGE_TTL_MS) {
+          found = { ...(await stories.list(db, filters, page)), at: Date.now() };
+          libraryPages.set(key, found);
+        }
+        return {
+          count: found.total,
+          page: query.page,
+          page_size: query.page_size,
+          results: found.rows.map((row) => toCard({ ...row, ...(marks[row.id] ?? NO_MARKS) }, locale, plan)),
+        };
       };
+      // The reader's browsing (not their searches, which are endless) is kept with their marks.
+      if (filters.terms.length > 0) return answer();
+      return views.view(userId, `stories:${locale}:${plan}:${key}`, async () => ({
+        value: await answer(),
+        until: new Date(clock.now().getTime() + LIBRARY_PAGE_TTL_MS),
+      }));
     },
 
     /**
