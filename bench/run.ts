@@ -107,9 +107,15 @@ async function subscribePro(base: string, auth: Record<string, string>) {
   });
 }
 
-/** Starts a server (plain JavaScript, or TypeScript through tsx) and resolves once `healthUrl` answers. */
+/**
+ * Starts a server and resolves once `healthUrl` answers: TypeScript through tsx, or the API as
+ * `npm run serve` runs it (the same node options, so memory is measured as it runs in production).
+ */
 async function start(script: string, env: Record<string, string>, healthUrl: string): Promise<ChildProcess> {
-  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : [script];
+  const serve = (
+    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { serve: string } }
+  ).scripts.serve;
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : serve.split(' ').slice(1);
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
@@ -182,7 +188,7 @@ async function benchDatabase(label: string, target: DatabaseTarget, bareUrl: str
   symlinkSync(DICTIONARY_STORE, join(dataDir, 'dictionary'));
   const apiPort = 3900 + Math.floor(Math.random() * 50);
   const api = await start(
-    'apps/api/dist/server.js',
+    'npm run serve',
     {
       PORT: String(apiPort),
       HOST: '127.0.0.1',
