@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { ChapterDetail } from '@lendo/shared';
 import { describe, expect, it } from 'vitest';
-import { readingSessions } from '../src/db/schema.ts';
+import { pointsLedger, readingSessions } from '../src/db/schema.ts';
 import { bearer, build, signup } from './helper.ts';
 import {
   chapterId,
@@ -221,6 +222,29 @@ describe('POST /chapters/{id}/progress/', () => {
     expect(rows.every((r) => r.localDay === day)).toBe(true);
     const summary = (await get(app, tokens, `/api/chapters/${first}/summary/`)).json();
     expect(summary.reading_seconds).toBe(690);
+  });
+
+  it('counts a report sent twice (a retry, or two at once) once, and pays its minutes once', async () => {
+    const { tokens } = await signup(app);
+    const once = { page: 1, reading_seconds: 150, report_id: randomUUID() };
+    const answers = await Promise.all([
+      report(app, tokens, first, once),
+      report(app, tokens, first, once),
+      report(app, tokens, first, once),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+    await report(app, tokens, first, once);
+    const summary = (await get(app, tokens, `/api/chapters/${first}/summary/`)).json();
+    expect(summary.reading_seconds).toBe(150);
+    const me = (await get(app, tokens, '/api/auth/me/')).json();
+    const minutes = await database.db
+      .select()
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.userId, me.id), eq(pointsLedger.kind, 'reading')));
+    expect(minutes).toHaveLength(2);
+    // Another report (another id) adds its time.
+    await report(app, tokens, first, { page: 1, reading_seconds: 30, report_id: randomUUID() });
+    expect((await get(app, tokens, `/api/chapters/${first}/summary/`)).json().reading_seconds).toBe(180);
   });
 });
 

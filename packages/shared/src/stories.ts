@@ -206,6 +206,8 @@ export const chapterProgressBody = z
       .array(z.string({ error: requiredOrInvalid }).trim().min(1).max(64), { error: requiredOrInvalid })
       .max(200)
       .default([]),
+    /** A new id per report: the same report sent again (a retry) adds its reading time once. */
+    report_id: z.uuid({ error: 'error.invalid-value' }).optional(),
   })
   .meta({ id: 'ChapterProgressBody' });
 export type ChapterProgressBody = z.input<typeof chapterProgressBody>;

@@ -326,8 +326,14 @@ export const storiesRepository = {
     return row ?? { pagesDone: 0, chaptersFinished: 0 };
   },
 
+  /** Adds a report's reading time; false when a report of that id was added already (a retry). */
   async addReadingTime(db: Executor, row: typeof readingSessions.$inferInsert) {
-    await db.insert(readingSessions).values(row);
+    const added = await db
+      .insert(readingSessions)
+      .values(row)
+      .onConflictDoNothing()
+      .returning({ id: readingSessions.id });
+    return added.length > 0;
   },
 
   async readingSeconds(db: Executor, userId: string, chapterId: string) {

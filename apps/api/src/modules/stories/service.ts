@@ -406,6 +406,7 @@ export function createStoriesService({
         });
         if (seconds > 0) {
           await stories.addReadingTime(tx, {
+            id: body.report_id,
             userId,
             chapterId,
             seconds,

@@ -37,7 +37,14 @@ export function useProgressReporter(chapterId: string) {
       const words = [...lookedUp.current].slice(0, MAX_LOOKED_UP_PER_REPORT);
       words.forEach((word) => lookedUp.current.delete(word));
       try {
-        return await mutateAsync({ page, finished, reading_seconds: seconds, looked_up: words });
+        // One id per report: should the request be sent twice, its time counts once.
+        return await mutateAsync({
+          page,
+          finished,
+          reading_seconds: seconds,
+          looked_up: words,
+          report_id: crypto.randomUUID(),
+        });
       } catch (error) {
         timer.current?.giveBack(seconds);
         words.forEach((word) => lookedUp.current.add(word));
