@@ -269,8 +269,9 @@ export function createDecksService({
     async list(userId: string, language?: LearningLanguage): Promise<Deck[]> {
       const me = await userOf(userId);
       const now = clock.now();
-      const inLanguage = (answers: readonly Deck[]) =>
-        answers.filter((deck) => !language || deck.language === language);
+      // All of them is the cached list itself, whose text the serializer keeps.
+      const inLanguage = (answers: Deck[]) =>
+        language ? answers.filter((deck) => deck.language === language) : answers;
       let answers = inLanguage((await deckRows(userId, now)).answers);
       const studied = me.learning_language;
       if (
