@@ -19,11 +19,17 @@ export interface Timed<T> {
   until: Date | null;
 }
 
+/** A kept answer and the moment (ms) from which it no longer holds. */
+interface Kept<V> {
+  value: V;
+  until: number;
+}
+
 interface Entry<T> {
   active?: boolean;
-  profile?: { value: T; until: number };
+  profile?: Kept<T>;
   /** Answers of other modules about this learner's own data (their decks), by key. */
-  views?: Map<string, { value: unknown; until: number }>;
+  views?: Map<string, Kept<unknown>>;
 }
 
 /** A load in flight: a change to its account meanwhile makes its answer unfit to keep. */
@@ -102,6 +108,25 @@ export function createAccountCache<T>({ clock, log, redisUrl }: AccountCacheOpti
     }
   }
 
+  /** `known` while the clock has not passed its moment; else `load`ed, frozen and kept with `keep`. */
+  async function timed<V>(
+    userId: string,
+    known: Kept<V> | undefined,
+    load: () => Promise<Timed<V>>,
+    keep: (entry: Entry<T>, kept: Kept<V>) => void,
+  ): Promise<V> {
+    if (known && clock.now().getTime() < known.until) return known.value;
+    const loaded = await loadAndKeep(
+      userId,
+      async () => {
+        const { value, until } = await load();
+        return { value: deepFreeze(value), until: until?.getTime() ?? Infinity };
+      },
+      keep,
+    );
+    return loaded.value;
+  }
+
   return {
     /** Whether the account's tokens still count; `load` asks the database when it is not known. */
     async active(userId: string, load: () => Promise<boolean>): Promise<boolean> {
@@ -113,20 +138,10 @@ export function createAccountCache<T>({ clock, log, redisUrl }: AccountCacheOpti
     },
 
     /** The account's profile (frozen: it is shared); `load` reads it when unknown or out of date. */
-    async profile(userId: string, load: () => Promise<Timed<T>>): Promise<T> {
-      const known = entries.get(userId)?.profile;
-      if (known && clock.now().getTime() < known.until) return known.value;
-      const loaded = await loadAndKeep(
-        userId,
-        async () => {
-          const { value, until } = await load();
-          return { value: deepFreeze(value), until };
-        },
-        (entry, { value, until }) => {
-          entry.profile = { value, until: until?.getTime() ?? Infinity };
-        },
-      );
-      return loaded.value;
+    profile(userId: string, load: () => Promise<Timed<T>>): Promise<T> {
+      return timed(userId, entries.get(userId)?.profile, load, (entry, kept) => {
+        entry.profile = kept;
+      });
     },
 
     /**
@@ -134,20 +149,11 @@ export function createAccountCache<T>({ clock, log, redisUrl }: AccountCacheOpti
      * profile: until `invalidateViews` (or any change to the account) or the moment the clock alone
      * changes it. Frozen, as it is shared.
      */
-    async view<V>(userId: string, key: string, load: () => Promise<Timed<V>>): Promise<V> {
-      const known = entries.get(userId)?.views?.get(key);
-      if (known && clock.now().getTime() < known.until) return known.value as V;
-      const loaded = await loadAndKeep(
-        userId,
-        async () => {
-          const { value, until } = await load();
-          return { value: deepFreeze(value), until };
-        },
-        (entry, { value, until }) => {
-          (entry.views ??= new Map()).set(key, { value, until: until?.getTime() ?? Infinity });
-        },
-      );
-      return loaded.value;
+    view<V>(userId: string, key: string, load: () => Promise<Timed<V>>): Promise<V> {
+      const known = entries.get(userId)?.views?.get(key) as Kept<V> | undefined;
+      return timed(userId, known, load, (entry, kept) => {
+        (entry.views ??= new Map()).set(key, kept);
+      });
     },
 
     /** Forgets the learner's views, here and on every instance; call it after their data changed. */
