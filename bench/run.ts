@@ -17,10 +17,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { ensureStore } from '@lendo/dictionary';
 import { benchHttp, benchLookups } from '@lendo/dictionary/bench';
 import type { DatabaseTarget } from '../apps/api/src/db/client.ts';
+import { dropDatabase, ensureDatabase } from '../apps/api/src/db/embedded-postgres.ts';
 import { createSpeechPool } from '../apps/api/src/lib/speech/speech-pool.ts';
 import { BIG_DECK_CARDS, MANY_DECKS, seedDecks } from './seed-decks.ts';
 import { LEDGER_ROWS, RANKED_LEARNERS, RANKING_BENCH_USER, seedRanking } from './seed-ranking.ts';
@@ -358,18 +358,7 @@ async function benchDatabase(label: string, target: DatabaseTarget, bareUrl: str
 /** A fresh database on the server of BENCH_DATABASE_URL, dropped afterwards. */
 async function externalDatabase(serverUrl: string) {
   const name = `lendo_bench_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
+  return { url: await ensureDatabase(serverUrl, name), drop: () => dropDatabase(serverUrl, name) };
 }
 
 const DICTIONARY_STORE = join(tmpdir(), 'lendo-bench-dictionary');

@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connect } from '../src/db/client.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import {
+  dropDatabase,
+  ensureDatabase,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '../src/db/embedded-postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,19 +37,13 @@ export default async function setup(project: TestProject) {
     serverUrl = embedded.url();
   }
   const template = `lendo_template_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${template}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${template}`;
-  const migrated = await connect(url.toString());
+  const migrated = await connect(await ensureDatabase(serverUrl, template));
   await migrated.close();
   project.provide('databaseServer', serverUrl);
   project.provide('templateDatabase', template);
 
   return async () => {
-    await admin.query(`drop database if exists ${template} with (force)`).catch(() => undefined);
-    await admin.end();
+    await dropDatabase(serverUrl, template).catch(() => undefined);
     await embedded?.stop();
     if (folder) rmSync(folder, { recursive: true, force: true });
   };

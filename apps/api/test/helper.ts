@@ -3,13 +3,13 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
-import pg from 'pg';
 import { afterAll, inject, onTestFinished } from 'vitest';
 import { ensureStore } from '@lendo/dictionary';
 import type { SignupBody, TokenPair } from '@lendo/shared';
 import { buildApp, type App } from '../src/app.ts';
 import { testConfig, type Config } from '../src/config.ts';
 import { connect, type Database } from '../src/db/client.ts';
+import { dropDatabase, ensureDatabase } from '../src/db/embedded-postgres.ts';
 import { manualClock } from '../src/lib/clock.ts';
 
 /**
@@ -19,21 +19,12 @@ import { manualClock } from '../src/lib/clock.ts';
 export async function freshDatabase(): Promise<Database> {
   const serverUrl = inject('databaseServer');
   const name = `lendo_test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await connect(url.toString());
+  const database = await connect(await ensureDatabase(serverUrl, name, inject('templateDatabase')));
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await dropDatabase(serverUrl, name);
     },
   };
 }

@@ -235,16 +235,41 @@ export async function startEmbeddedPostgres(
   };
 }
 
-/** Creates `name` on the server of `adminUrl` unless it exists (optionally as a copy of `template`). */
-export async function ensureDatabase(adminUrl: string, name: string, template?: string): Promise<void> {
+/** The address of database `name` on the server of `serverUrl`. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs one statement as the server's administrator (databases are made and dropped this way). */
+async function administer(adminUrl: string, work: (client: pg.Client) => Promise<void>) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops database `name` of the server of `adminUrl`, closing its connections. */
+export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  await administer(adminUrl, async (client) => {
+    await client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`);
+  });
+}
+
+/**
+ * Creates `name` on the server of `adminUrl` unless it exists (optionally as a copy of `template`);
+ * its address.
+ */
+export async function ensureDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
+  await administer(adminUrl, async (client) => {
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);
     if (found.rowCount) return;
     const from = template ? ` template ${client.escapeIdentifier(template)}` : '';
     await client.query(`create database ${client.escapeIdentifier(name)}${from}`);
-  } finally {
-    await client.end();
-  }
+  });
+  return databaseUrl(adminUrl, name);
 }
