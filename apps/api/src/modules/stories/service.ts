@@ -71,12 +71,26 @@ export const storyCoverUrl = (apiPrefix: string, storyId: string, contentHash: s
 
 type Marks = Pick<CardRow, 'favorite' | 'pagesDone' | 'chaptersFinished'>;
 const NO_MARKS: Marks = { favorite: false, pagesDone: 0, chaptersFinished: 0 };
-type LibraryPage = Awaited<ReturnType<typeof stories.list>> & { at: number };
-type ChapterMeta = NonNullable<Awaited<ReturnType<typeof stories.chapter>>>;
 type ChapterProgressRow = Awaited<ReturnType<typeof stories.chapterProgress>>[number];
 /** Pages of the library kept (by filters); another instance's new library shows within the TTL. */
 const LIBRARY_PAGES_CACHED = 1000;
 const LIBRARY_PAGE_TTL_MS = 60_000;
+
+/**
+ * What is read from the library (pages of it, chapters), kept per library generation (this
+ * process's loads) and for LIBRARY_PAGE_TTL_MS at most (another instance's). A miss (null) is not kept.
+ */
+function libraryCache<V>(capacity: number) {
+  const kept = lruMap<string, { value: V; at: number }>(capacity);
+  return async (key: string, load: () => Promise<V>): Promise<V> => {
+    const generationKey = `${libraryGeneration}:${key}`;
+    const known = kept.get(generationKey);
+    if (known && known.at >= Date.now() - LIBRARY_PAGE_TTL_MS) return known.value;
+    const value = await load();
+    if (value !== null) kept.set(generationKey, { value, at: Date.now() });
+    return value;
+  };
+}
 
 /** How often opening a chapter again records it (as the story read last). */
 const TOUCH_EVERY_MS = 60_000;
@@ -93,8 +107,8 @@ export function createStoriesService({
   views,
 }: StoriesDeps) {
   const pagesCache = lruMap<string, string>(PAGES_CACHED);
-  const libraryPages = lruMap<string, LibraryPage>(LIBRARY_PAGES_CACHED);
-  const chapterMetas = lruMap<string, { meta: ChapterMeta; at: number }>(PAGES_CACHED);
+  const libraryPages = libraryCache<Awaited<ReturnType<typeof stories.list>>>(LIBRARY_PAGES_CACHED);
+  const chapterMetas = libraryCache<Awaited<ReturnType<typeof stories.chapter>>>(PAGES_CACHED);
 
   /** The reader's favorites and progress per story, kept until they change them (or the library does). */
   const marksOf = (userId: string) =>
@@ -175,14 +189,7 @@ export function createStoriesService({
   }
 
   /** A chapter and its story as the library has them (kept like the library's pages). */
-  async function chapterMeta(chapterId: string) {
-    const key = `${libraryGeneration}:${chapterId}`;
-    const known = chapterMetas.get(key);
-    if (known && known.at >= Date.now() - LIBRARY_PAGE_TTL_MS) return known.meta;
-    const meta = await stories.chapter(db, chapterId);
-    if (meta) chapterMetas.set(key, { meta, at: Date.now() });
-    return meta;
-  }
+  const chapterMeta = (chapterId: string) => chapterMetas(chapterId, () => stories.chapter(db, chapterId));
 
   /** The reader's progress per chapter, kept until they read on (or the library changes). */
   const chapterProgressOf = (userId: string) =>
@@ -218,11 +225,7 @@ export function createStoriesService({
       const key = JSON.stringify([libraryGeneration, filters, page]);
       const answer = async () => {
         const marks = await marksOf(userId);
-        let found = libraryPages.get(key);
-        if (!found || found.at < Date.now() - LIBRARY_PAGE_TTL_MS) {
-          found = { ...(await stories.list(db, filters, page)), at: Date.now() };
-          libraryPages.set(key, found);
-        }
+        const found = await libraryPages(key, () => stories.list(db, filters, page));
         return {
           count: found.total,
           page: query.page,
