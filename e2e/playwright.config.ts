@@ -1,8 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_CLOCK_PORT, E2E_JWT_SECRET, E2E_PORT } from './support/env.ts';
+import { E2E_CLOCK_PORT, E2E_JWT_SECRET, E2E_LLM_PORT, E2E_MODEL_PORT, E2E_PORT } from './support/env.ts';
 
 /** Specs that move the server's clock: they run on their own server, in the clock project only. */
 const CLOCK_SPECS = /review-schedule\.spec\.ts$/;
+/** Specs that need a language model: they run on a server configured with the fake one. */
+const MODEL_SPECS = /story-gen-ai\.spec\.ts$/;
 
 /** The server's settings; `port` and `dataDir` tell the two servers apart. */
 const serverEnv = (port: number, dataDir: string) => ({
@@ -46,12 +48,12 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: CLOCK_SPECS,
+      testIgnore: [CLOCK_SPECS, MODEL_SPECS],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
     },
     {
       name: 'phone',
-      testIgnore: CLOCK_SPECS,
+      testIgnore: [CLOCK_SPECS, MODEL_SPECS],
       use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 },
     },
     {
@@ -61,6 +63,25 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
         baseURL: `http://127.0.0.1:${E2E_CLOCK_PORT}`,
+      },
+    },
+    {
+      name: 'model',
+      testMatch: MODEL_SPECS,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 1280, height: 800 },
+        baseURL: `http://127.0.0.1:${E2E_MODEL_PORT}`,
+      },
+    },
+    {
+      name: 'model-phone',
+      testMatch: MODEL_SPECS,
+      use: {
+        ...devices['Pixel 7'],
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        baseURL: `http://127.0.0.1:${E2E_MODEL_PORT}`,
       },
     },
   ],
@@ -84,6 +105,28 @@ export default defineConfig({
       // SIGTERM, so the server stops its embedded PostgreSQL.
       gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
       env: { ...serverEnv(E2E_CLOCK_PORT, 'e2e/.clock/.data'), TEST_CLOCK: '1' },
+    },
+    {
+      // The stand-in for a hosted model (tests only): the chat-completions wire format, streaming too.
+      command: `node --import tsx apps/api/test/fake-llm.ts ${E2E_LLM_PORT}`,
+      cwd: '..',
+      port: E2E_LLM_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: 'rm -rf e2e/.model && node --enable-source-maps apps/api/dist/server.js',
+      cwd: '..',
+      url: `http://127.0.0.1:${E2E_MODEL_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
+      env: {
+        ...serverEnv(E2E_MODEL_PORT, 'e2e/.model/.data'),
+        LLM_BASE_URL: `http://127.0.0.1:${E2E_LLM_PORT}/v1`,
+        LLM_MODEL: 'e2e-story-model',
+        LLM_API_KEY: 'sk-e2e',
+      },
     },
   ],
 });

@@ -25,6 +25,8 @@ import { registerErrorHandling, registerNotFound } from './lib/errors.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { localFileStore } from './lib/file-store.ts';
 import { createLlmClient } from './lib/llm.ts';
+import { storyGenRoutes } from './modules/story-gen/routes.ts';
+import { createStoryGenService } from './modules/story-gen/service.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createOidcClient } from './lib/oidc-client.ts';
 import { createSpeechPool } from './lib/speech/speech-pool.ts';
@@ -282,6 +284,17 @@ export async function buildApp({ config, database, clock: given, logger, library
     localeOf,
     log: app.log,
   });
+  const storyGen = createStoryGenService({
+    db: database.db,
+    clock,
+    llm,
+    dictionary,
+    userOf: (userId) => auth.me(userId),
+    entitlements,
+    cards: stories,
+    changed: (userId) => accounts.invalidateViews(userId),
+    log: app.log,
+  });
   const speech = createSpeechPool();
   app.addHook('onClose', () => speech.close());
   const tts = createTtsService({ filesDir: join(config.DATA_DIR, 'files'), speech });
@@ -302,6 +315,7 @@ export async function buildApp({ config, database, clock: given, logger, library
       await api.register(wordContextRoutes, { wordContext, entitlements });
       await api.register(ttsRoutes, { tts, entitlements });
       await api.register(storiesRoutes, { stories });
+      await api.register(storyGenRoutes, { storyGen });
       await api.register(entitlementsRoutes, { entitlements });
       await api.register(decksRoutes, { decks });
       await api.register(gradedReaderRoutes, { gradedReader, entitlements });

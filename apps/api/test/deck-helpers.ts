@@ -26,6 +26,7 @@ export function client(app: App, tokens: { access: string } | null) {
     get: (url: string) => call('GET', url),
     post: (url: string, payload: InjectOptions['payload']) => call('POST', url, payload),
     put: (url: string, payload: InjectOptions['payload']) => call('PUT', url, payload),
+    patch: (url: string, payload: InjectOptions['payload']) => call('PATCH', url, payload),
     delete: (url: string) => call('DELETE', url),
   };
 }

@@ -93,6 +93,7 @@ describe('GET /stories/', () => {
       favorite: false,
       free: true,
       locked: false,
+      origin: 'library',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
   });

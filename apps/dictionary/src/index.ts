@@ -8,4 +8,5 @@ export {
   type LoadOptions,
 } from './dictionary.ts';
 export { buildStore } from './build/build-store.ts';
+export { readLexicon } from './build/lexicon.ts';
 export type { StoreMeta } from './store.ts';

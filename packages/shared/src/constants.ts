@@ -61,3 +61,10 @@ export type Genre = (typeof GENRES)[number];
 /** Story categories; the home page adds an "all" tab in front of them. */
 export const CATEGORIES = ['tales', 'short stories', 'bible', 'fairy tales', 'beginner essentials'] as const;
 export type Category = (typeof CATEGORIES)[number];
+
+/** The story generator: chapters of a story, words to practise, and stories a learner may keep. */
+export const STORY_GEN_CHAPTERS_MAX = 3;
+export const STORY_GEN_WORDS_MAX = 10;
+export const STORY_GEN_STORIES_MAX = 50;
+/** The known-word share a generated text aims at (i+1: almost every word known). */
+export const STORY_GEN_COVERAGE_TARGET = { min: 0.9, max: 0.98 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SENTENCE_MAX, TTS_TEXT_MAX } from './constants.ts';
+import { SENTENCE_MAX, STORY_GEN_STORIES_MAX, TTS_TEXT_MAX } from './constants.ts';
 
 /**
  * Every error code the API can answer with, mapped to its English message.
@@ -91,6 +91,11 @@ export const ERROR_MESSAGES = {
   'limits.graded-reader': 'The graded reader is part of the Pro plan.',
   'limits.library': 'This story is part of the Pro plan.',
   'limits.languages': 'Studying several languages at once is part of the Premium plan.',
+  'story-gen.model-failed': 'The story could not be written right now. Try again in a moment.',
+  'story-gen.no-sentences':
+    'No library sentences use these words at this level yet. Choose other words or a higher level.',
+  'story-gen.too-many-stories': `You have ${STORY_GEN_STORIES_MAX} stories of your own. Delete one to write another.`,
+  'story-gen.busy': 'A story is already being written for you. Wait for it to finish.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -11,3 +11,5 @@ export * from './profile.ts';
 export * from './billing.ts';
 export * from './word-status.ts';
 export * from './graded-reader.ts';
+export * from './story-gen.ts';
+export * from './sse.ts';

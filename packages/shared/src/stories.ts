@@ -20,6 +20,11 @@ export const WORDS_PER_MINUTE: Record<(typeof LEVELS)[number], number> = {
 };
 
 export const PAGE_SIZE_DEFAULT = 12;
+
+/** Where a story comes from: the library, or the story generator (a language model, or library sentences). */
+export const STORY_ORIGINS = ['library', 'ai', 'practice'] as const;
+export type StoryOrigin = (typeof STORY_ORIGINS)[number];
+
 export const PAGE_SIZE_MAX = 48;
 
 /**
@@ -105,6 +110,8 @@ export const storyCard = z
     free: z.boolean(),
     /** Not free and the reader's plan is basic: its chapters answer 403 limits.library. */
     locked: z.boolean(),
+    /** library, or the reader's own story: ai (written by a language model) or practice (library sentences). */
+    origin: z.enum(STORY_ORIGINS),
     created_at: z.string(),
   })
   .meta({ id: 'StoryCard' });

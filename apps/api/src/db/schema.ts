@@ -152,7 +152,9 @@ export interface StoredSentence {
 
 /**
  * The story library, loaded from packages/content at start-up. Ids derive from the slug, so a
- * changed story is updated in place and readers keep their progress and favorites.
+ * changed story is updated in place and readers keep their progress and favorites. A story with
+ * an owner is that learner's own (the story generator's): it is never in the library and no one
+ * else reads it.
  */
 export const stories = pgTable(
   'stories',
@@ -182,9 +184,16 @@ export const stories = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the story left the library: hidden, but readers' data is kept should it return. */
     retiredAt: timestamp('retired_at', { withTimezone: true }),
+    /** The learner whose private story this is (generated for them); null for the library. */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** How an owned story was made: ai (a language model) or practice (library sentences). */
+    origin: text('origin'),
   },
   (t) => [
     uniqueIndex('stories_slug_key').on(t.slug),
+    index('stories_owner_idx')
+      .on(t.ownerId, t.createdAt.desc())
+      .where(sql`${t.ownerId} is not null`),
     index('stories_language_level_idx').on(t.language, t.level),
     index('stories_genre_idx').on(t.genre),
     index('stories_category_idx').on(t.category),

@@ -99,6 +99,10 @@ export function createAppRouter(queryClient: QueryClient) {
                   lazy: page(() => import('@/features/graded-reader/pages/path')),
                 },
                 { path: 'ranking', lazy: page(() => import('@/features/graded-reader/pages/ranking')) },
+                {
+                  path: 'story-gen',
+                  lazy: pageWithLoader(() => import('@/features/story-gen/pages/story-gen')),
+                },
                 // Announced, not built (SPEC §2): the home page with the coming-soon modal.
                 { path: 'playlists', element: <PlaylistsRedirect /> },
                 { path: 'profile', element: <ProfileRedirect /> },

@@ -1,4 +1,4 @@
-import { MAX_REQUEST_ATTEMPTS } from '@lendo/shared';
+import { MAX_REQUEST_ATTEMPTS, readServerSentEvents } from '@lendo/shared';
 import { clearSession, getAccessToken, getRefreshToken, saveTokens } from './auth-storage';
 
 export const API_BASE = '/api';
@@ -20,7 +20,7 @@ type QueryValue = string | number | boolean | undefined | null;
 export type QueryParams = Record<string, QueryValue>;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON (never for GET). */
   body?: unknown;
   /** Sent as the query string; undefined and null values are left out. */
@@ -162,6 +162,11 @@ function refreshOnce(): Promise<void> {
  * A failed refresh clears the session, sends the user to /login and throws "Invalid refresh token".
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return readResponse<T>(await authorized(path, options), path, options.responseType);
+}
+
+/** Sends a call with the bearer token, refreshing the session and retrying on a 401. */
+async function authorized(path: string, options: RequestOptions): Promise<Response> {
   for (let attempt = 1; ; attempt++) {
     const token = options.noAuth ? null : getAccessToken();
     const response = await send(path, options, token);
@@ -171,8 +176,27 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       if (getAccessToken() === token) await refreshOnce();
       continue;
     }
-    return readResponse<T>(response, path, options.responseType);
+    return response;
   }
+}
+
+/**
+ * POSTs `body` and reads the answer as server-sent events, each event's data parsed as JSON. A
+ * refusal before the stream (any non-2xx answer) throws its ApiError.
+ */
+export async function* postEventStream<T>(
+  path: string,
+  body: unknown,
+  signal?: AbortSignal,
+): AsyncGenerator<T> {
+  const response = await authorized(path, {
+    method: 'POST',
+    body,
+    signal,
+    headers: { Accept: 'text/event-stream' },
+  });
+  if (!response.ok || !response.body) throw await toApiError(response, path);
+  for await (const { data } of readServerSentEvents(response.body)) yield JSON.parse(data) as T;
 }
 
 type Options = Omit<RequestOptions, 'method' | 'body'>;
@@ -183,5 +207,7 @@ export const api = {
     request<T>(path, { ...options, method: 'POST', body }),
   put: <T>(path: string, body?: unknown, options?: Options) =>
     request<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Options) =>
+    request<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: Options) => request<T>(path, { ...options, method: 'DELETE' }),
 };

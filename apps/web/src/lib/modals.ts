@@ -19,7 +19,8 @@ export type ComingSoonVariant = 'playlist-coming-soon' | 'statistics-coming-soon
 export type OfferReason = 'graded-reader-modal' | 'library-locked';
 
 /** Which allowance of the plan is used up. */
-export type LimitVariant = 'flashcards' | 'decks' | 'graded-reader' | 'translations' | 'audio';
+export type LimitVariant =
+  'flashcards' | 'decks' | 'graded-reader' | 'translations' | 'audio' | 'ai-sentences';
 
 /**
  * The flashcard modal: it edits the card with `flashcardId`, or creates one prefilled with the rest

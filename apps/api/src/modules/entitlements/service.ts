@@ -128,6 +128,27 @@ export function createEntitlementsService({ db, clock, planOf }: EntitlementsDep
     },
 
     /**
+     * Reserves up to `wanted` of a meter before work whose amount is known only after it: as much
+     * as this month has left, refusing (403 limits.*) when that is under `least`. Returns what was
+     * reserved (`wanted` on an unlimited plan); give back what the work did not use with release.
+     */
+    async reserve(userId: string, meter: Meter, wanted: number, least: number): Promise<number> {
+      const limit = (await allowanceOf(userId)).monthly[meter];
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const left = limit === null ? wanted : limit - (await usage.used(db, userId, month(), meter));
+        const granted = Math.min(wanted, left);
+        if (granted < least || granted <= 0) break;
+        if (await usage.add(db, userId, month(), meter, granted, limit)) return granted;
+      }
+      throw limitReached(LIMIT_CODES[meter]);
+    },
+
+    /** Gives back what a reservation did not use. */
+    async release(userId: string, meter: Meter, amount: number) {
+      if (amount > 0) await usage.add(db, userId, month(), meter, -amount, null);
+    },
+
+    /**
      * Runs metered work: refuses when the meter is used up, otherwise does the work and counts
      * what it produced (`amountOf` its result; one by default).
      */

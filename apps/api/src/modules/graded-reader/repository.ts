@@ -272,6 +272,7 @@ export const gradedReaderRepository = {
           eq(stories.language, language),
           level ? eq(stories.level, level) : undefined,
           isNull(stories.retiredAt),
+          isNull(stories.ownerId),
         ),
       )
       .orderBy(desc(stories.free), asc(stories.sortTitle), asc(stories.slug));

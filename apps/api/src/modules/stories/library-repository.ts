@@ -12,7 +12,8 @@ export const libraryRepository = {
   async versions(db: Executor) {
     return db
       .select({ id: stories.id, contentHash: stories.contentHash, retiredAt: stories.retiredAt })
-      .from(stories);
+      .from(stories)
+      .where(isNull(stories.ownerId));
   },
 
   /** Inserts a story or updates it in place; its creation time stays that of its first load. */
@@ -75,7 +76,13 @@ export const libraryRepository = {
     const rows = await db
       .update(stories)
       .set({ retiredAt: at })
-      .where(and(isNull(stories.retiredAt), keep.length > 0 ? notInArray(stories.id, keep) : undefined))
+      .where(
+        and(
+          isNull(stories.retiredAt),
+          isNull(stories.ownerId),
+          keep.length > 0 ? notInArray(stories.id, keep) : undefined,
+        ),
+      )
       .returning({ id: stories.id });
     return rows.length;
   },

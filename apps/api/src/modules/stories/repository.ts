@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Category, Genre, LearningLanguage, Level } from '@lendo/shared';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -21,7 +21,12 @@ export interface StoryFilters {
   category?: Category;
 }
 
-const live = isNull(stories.retiredAt);
+const notRetired = isNull(stories.retiredAt);
+/** The public library: stories loaded from packages/content and not retired. */
+const live = and(notRetired, isNull(stories.ownerId));
+/** What a learner may open: the library and their own (generated) stories. */
+const readableBy = (userId: string) =>
+  and(notRetired, or(isNull(stories.ownerId), eq(stories.ownerId, userId)));
 /** Newest first, then by title; the C collation orders the same whatever the server's locale. */
 const newestFirst = [desc(stories.createdAt), sql`${stories.sortTitle} collate "C"`, asc(stories.id)];
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -68,6 +73,7 @@ const storyColumns = {
   pagesCount: stories.pagesCount,
   wordCount: stories.wordCount,
   createdAt: stories.createdAt,
+  origin: stories.origin,
 };
 
 /** Stories as cards, with the reader's favorite mark and progress; callers add where and order. */
@@ -148,7 +154,7 @@ export const storiesRepository = {
   },
 
   async card(db: Executor, userId: string, storyId: string): Promise<CardRow | null> {
-    const [row] = await cardQuery(db, userId).query.where(and(live, eq(stories.id, storyId)));
+    const [row] = await cardQuery(db, userId).query.where(and(readableBy(userId), eq(stories.id, storyId)));
     return row ?? null;
   },
 
@@ -191,7 +197,7 @@ export const storiesRepository = {
   async inProgress(db: Executor, userId: string, limit: number) {
     const { query, progress, unfinished } = cardQuery(db, userId);
     return query
-      .where(and(live, sql`${progress.storyId} is not null`, unfinished))
+      .where(and(readableBy(userId), sql`${progress.storyId} is not null`, unfinished))
       .orderBy(desc(progress.lastReadAt), ...newestFirst)
       .limit(limit);
   },
@@ -199,16 +205,23 @@ export const storiesRepository = {
   /** The reader's favorite stories, the most recently marked first. */
   async favorites(db: Executor, userId: string, limit: number) {
     return cardQuery(db, userId)
-      .query.where(and(live, sql`${storyFavorites.userId} is not null`))
+      .query.where(and(readableBy(userId), sql`${storyFavorites.userId} is not null`))
       .orderBy(desc(storyFavorites.createdAt), ...newestFirst)
       .limit(limit);
   },
 
-  async exists(db: Executor, storyId: string) {
+  /** The learner's own (generated) stories, the newest first. */
+  async ownCards(db: Executor, userId: string) {
+    return cardQuery(db, userId)
+      .query.where(and(notRetired, eq(stories.ownerId, userId)))
+      .orderBy(...newestFirst);
+  },
+
+  async exists(db: Executor, userId: string, storyId: string) {
     const [row] = await db
       .select({ id: stories.id })
       .from(stories)
-      .where(and(live, eq(stories.id, storyId)));
+      .where(and(readableBy(userId), eq(stories.id, storyId)));
     return Boolean(row);
   },
 
@@ -216,7 +229,7 @@ export const storiesRepository = {
     const [row] = await db
       .select({ svg: stories.coverSvg, contentHash: stories.contentHash })
       .from(stories)
-      .where(and(live, eq(stories.id, storyId)));
+      .where(and(notRetired, eq(stories.id, storyId)));
     return row ?? null;
   },
 
@@ -245,8 +258,7 @@ export const storiesRepository = {
       .orderBy(chapters.number);
   },
 
-  /** A chapter of a story in the library with what the pages show of its story, and the reader's progress. */
-  /** A chapter of a live story with its story's columns: the same for every reader. */
+  /** A chapter of a live story with its story's columns (and owner, if it has one): the same for every reader. */
   async chapter(db: Executor, chapterId: string) {
     const [row] = await db
       .select({
@@ -265,10 +277,11 @@ export const storiesRepository = {
           contentHash: stories.contentHash,
           chaptersCount: stories.chaptersCount,
           pagesCount: stories.pagesCount,
+          ownerId: stories.ownerId,
         },
       })
       .from(chapters)
-      .innerJoin(stories, and(eq(stories.id, chapters.storyId), live))
+      .innerJoin(stories, and(eq(stories.id, chapters.storyId), notRetired))
       .where(eq(chapters.id, chapterId));
     return row ?? null;
   },

@@ -21,6 +21,7 @@ import {
   type StoryCard,
   type StoryDetail,
   type StoryHome,
+  type StoryOrigin,
   type StoryPage,
   type storyListQuery,
   type chapterProgressBody,
@@ -80,14 +81,14 @@ const LIBRARY_PAGE_TTL_MS = 60_000;
  * What is read from the library (pages of it, chapters), kept per library generation (this
  * process's loads) and for LIBRARY_PAGE_TTL_MS at most (another instance's). A miss (null) is not kept.
  */
-function libraryCache<V>(capacity: number) {
+function libraryCache<V>(capacity: number, keep: (value: V) => boolean = () => true) {
   const kept = lruMap<string, { value: V; at: number }>(capacity);
   return async (key: string, load: () => Promise<V>): Promise<V> => {
     const generationKey = `${libraryGeneration}:${key}`;
     const known = kept.get(generationKey);
     if (known && known.at >= Date.now() - LIBRARY_PAGE_TTL_MS) return known.value;
     const value = await load();
-    if (value !== null) kept.set(generationKey, { value, at: Date.now() });
+    if (value !== null && keep(value)) kept.set(generationKey, { value, at: Date.now() });
     return value;
   };
 }
@@ -108,7 +109,11 @@ export function createStoriesService({
 }: StoriesDeps) {
   const pagesCache = lruMap<string, string>(PAGES_CACHED);
   const libraryPages = libraryCache<Awaited<ReturnType<typeof stories.list>>>(LIBRARY_PAGES_CACHED);
-  const chapterMetas = libraryCache<Awaited<ReturnType<typeof stories.chapter>>>(PAGES_CACHED);
+  // A learner's own story can be renamed, rewritten or deleted at any time: only the library's are kept.
+  const chapterMetas = libraryCache<Awaited<ReturnType<typeof stories.chapter>>>(
+    PAGES_CACHED,
+    (meta) => meta?.story.ownerId === null,
+  );
 
   /** The reader's favorites and progress per story, kept until they change them (or the library does). */
   const marksOf = (userId: string) =>
@@ -144,6 +149,7 @@ export function createStoriesService({
       favorite: row.favorite,
       free: row.free,
       locked: isLocked(row, plan),
+      origin: (row.origin ?? 'library') as StoryOrigin,
       created_at: row.createdAt.toISOString(),
     };
   }
@@ -176,7 +182,7 @@ export function createStoriesService({
       entitlements.planOf(userId),
       chapterProgressOf(userId),
     ]);
-    if (!meta) throw notFound();
+    if (!meta || (meta.story.ownerId !== null && meta.story.ownerId !== userId)) throw notFound();
     if (isLocked(meta.story, plan)) throw new AppError(403, 'limits.library');
     const own = progress[meta.id];
     const chapter = {
@@ -281,8 +287,21 @@ export function createStoriesService({
       };
     },
 
+    /** One story's card, if the learner may open it. */
+    async card(userId: string, storyId: string): Promise<StoryCard | null> {
+      const [{ locale }, plan] = await readerOf(userId);
+      const row = await stories.card(db, userId, storyId);
+      return row && toCard(row, locale, plan);
+    },
+
+    /** The learner's own stories (the story generator's), newest first. */
+    async own(userId: string): Promise<StoryCard[]> {
+      const [{ locale }, plan] = await readerOf(userId);
+      return (await stories.ownCards(db, userId)).map((row) => toCard(row, locale, plan));
+    },
+
     async setFavorite(userId: string, storyId: string, favorite: boolean) {
-      if (!(await stories.exists(db, storyId))) throw notFound();
+      if (!(await stories.exists(db, userId, storyId))) throw notFound();
       await stories.setFavorite(db, userId, storyId, favorite, clock.now());
       await changed(userId);
       return { favorite };

@@ -1,4 +1,4 @@
-import { Crown, Languages, Layers, Library, Volume2 } from 'lucide-react';
+import { Crown, Languages, Layers, Library, Sparkles, Volume2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Modal, ModalIcon } from '@/components/modal';
 import type { LimitVariant } from '@/lib/modals';
@@ -10,6 +10,7 @@ const ICONS = {
   'graded-reader': Crown,
   translations: Languages,
   audio: Volume2,
+  'ai-sentences': Sparkles,
 } as const;
 
 interface LimitReachedModalProps {

@@ -1,7 +1,9 @@
 import type { StoryCard } from '@lendo/shared';
-import { BookmarkPlus } from 'lucide-react';
+import { BookmarkPlus, Sparkles } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/button';
 import { Skeleton } from '@/components/skeleton';
 import { useStoryHome } from '../api/get-story-home';
 import { EmptyLibrary, LibraryError } from './library-states';
@@ -34,6 +36,25 @@ function EmptyShelf() {
         <h2 className="font-bold tracking-tight">{t('home.shelf-empty.title')}</h2>
         <p className="mt-1 text-sm text-pretty text-muted">{t('home.shelf-empty.text')}</p>
       </div>
+    </div>
+  );
+}
+
+/** The way to the story generator: a new text around the learner's own words. */
+function StoryGenInvite() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap items-center gap-4 rounded-card bg-pro-soft p-5">
+      <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-surface text-pro">
+        <Sparkles aria-hidden="true" className="size-5" />
+      </span>
+      <div className="min-w-0 flex-1 basis-60">
+        <h2 className="font-bold tracking-tight">{t('home.story-gen.title')}</h2>
+        <p className="mt-1 text-sm text-pretty text-muted">{t('home.story-gen.text')}</p>
+      </div>
+      <Link to="/story-gen" className={buttonClasses({ variant: 'secondary' })}>
+        {t('home.story-gen.go')}
+      </Link>
     </div>
   );
 }
@@ -77,8 +98,11 @@ export function HomeSections() {
   return (
     <div className="grid gap-10">
       {in_progress.length === 0 && favorites.length === 0 && <EmptyShelf />}
-      {sections.map(([name, stories]) => (
-        <StorySection key={name} name={name} stories={stories} />
+      {sections.map(([name, stories], index) => (
+        <div key={name} className="contents">
+          <StorySection name={name} stories={stories} />
+          {index === 0 && <StoryGenInvite />}
+        </div>
       ))}
     </div>
   );

@@ -48,7 +48,11 @@ export function StoryCard({ story }: { story: Story }) {
           <p className="mt-0.5 line-clamp-1 text-sm text-muted">{story.title_translation}</p>
         )}
         <p className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs font-medium text-muted">
-          <span>{t(genreLabelKey(story.genre))}</span>
+          <span>
+            {story.origin === 'library'
+              ? t(genreLabelKey(story.genre))
+              : t(`story-gen.origin.${story.origin}`)}
+          </span>
           <span aria-hidden="true">·</span>
           <span className="inline-flex items-center gap-1">
             <Clock aria-hidden="true" className="size-3.5" />
