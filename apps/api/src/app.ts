@@ -21,10 +21,18 @@ import { createAccountCache } from './lib/account-cache.ts';
 import { authGuard } from './lib/auth-guard.ts';
 import { isManualClock, manualClock, systemClock, type Clock } from './lib/clock.ts';
 import { httpDictionary, inProcessDictionary } from './lib/dictionary-client.ts';
-import { registerErrorHandling, registerNotFound } from './lib/errors.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  registerErrorHandling,
+  registerNotFound,
+} from './lib/errors.ts';
 import { serializerCompiler } from './lib/serializer.ts';
 import { localFileStore } from './lib/file-store.ts';
 import { createLlmClient } from './lib/llm.ts';
+import { refuseControlCharacters } from './lib/control-characters.ts';
+import { requestSerializer } from './lib/log-redaction.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { storyGenRoutes } from './modules/story-gen/routes.ts';
 import { createStoryGenService } from './modules/story-gen/service.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -90,15 +98,29 @@ const BILLING_SWEEP_MS = 60_000;
 export async function buildApp({ config, database, clock: given, logger, library }: AppDeps) {
   const clock = given ?? (config.TEST_CLOCK ? manualClock() : systemClock);
   const app = Fastify({
-    logger: logger ?? { level: config.LOG_LEVEL },
+    // Every log line's request URL is redacted: tokens and codes in query strings never reach logs.
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            ...(typeof logger === 'object' ? logger : {}),
+            serializers: { req: requestSerializer },
+          },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names: anyone can send it.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : (config.TRUST_PROXY ?? false),
     // Long path parameters (a 200-letter "word" sent to /dict) get our 400, not the router's 414.
     routerOptions: { maxParamLength: 1000 },
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -123,9 +145,16 @@ export async function buildApp({ config, database, clock: given, logger, library
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The docs page sends its own CSP (with the hashes of its inline bits); the rest gets ours.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await registerSecurityHeaders(app, {
+    appUrl: config.APP_URL ?? `http://localhost:${config.PORT}`,
+    stripe: Boolean(config.STRIPE_SECRET_KEY),
+    corsOrigins: config.CORS_ORIGINS,
+  });
   await app.register(fastifyRateLimit, { global: false });
   registerErrorHandling(app);
+  refuseControlCharacters(app);
 
   const appUrl = config.APP_URL ?? `http://localhost:${config.PORT}`;
   const accessTokens = createAccessTokens(

@@ -62,4 +62,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ WEB_DIST: '' }).WEB_DIST).toBe('');
     expect(loadConfig({}).WEB_DIST).toBe('apps/web/dist');
   });
+
+  it('trusts no proxy by default, else a hop count or a list of addresses and ranges', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+    for (const bad of ['true', 'everyone', '10.0.0.0/33', '10.0.0.1,', 'fe80::/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -7,6 +8,33 @@ const postgresUrl = z
   .refine((v) => /^postgres(ql)?:\/\//.test(v), { message: 'must be a postgres:// or postgresql:// URL' });
 const positiveInt = z.coerce.number().int().positive();
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' });
+
+/** An IPv4 or IPv6 address, optionally with a /prefix. */
+const addressOrCidr = (value: string) => {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+};
+/**
+ * Which proxies' X-Forwarded-For to believe: a hop count, or proxy addresses and CIDR ranges
+ * separated by commas. Unset: none, every request's address is its connection's.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): number | string[] => {
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value.split(',').map((part) => part.trim());
+    if (list.length === 0 || !list.every(addressOrCidr)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a hop count or a comma-separated list of IPs and CIDR ranges',
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const LLM_VARIABLES = ['LLM_BASE_URL', 'LLM_MODEL', 'LLM_API_KEY'] as const;
 const GOOGLE_VARIABLES = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'] as const;
@@ -35,6 +63,18 @@ const envSchema = z
     /** Attempts allowed per IP and per account on sign-in, sign-up and reset, per window. */
     AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
+    TRUST_PROXY: trustProxy.optional(),
+    /** Origins (https://app.example.com, comma-separated) that may call the API from a browser; none by default. */
+    CORS_ORIGINS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) origins separated by commas' })))
+      .default([]),
     /** Serve the built web app from this folder ('' disables it). */
     WEB_DIST: z.string().default('apps/web/dist'),
     /** Base URL of a separate dictionary service; unset: the dictionary runs in process. */

@@ -89,13 +89,15 @@ describe('plans and prices', () => {
   });
 
   it('tells the country from a CDN header or the GeoIP data, and none for a private address', async () => {
-    const geo = (headers: Record<string, string>) =>
+    const geo = (headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
       app
-        .inject({ method: 'GET', url: '/api/geo/country/', headers })
+        .inject({ method: 'GET', url: '/api/geo/country/', headers, remoteAddress })
         .then((r) => body<GeoCountry>(r).country);
     expect(await geo({ 'cf-ipcountry': 'br' })).toBe('BR');
-    expect(await geo({ 'x-forwarded-for': '200.160.2.3' })).toBe('BR');
-    expect(await geo({ 'x-forwarded-for': '8.8.8.8' })).toBe('US');
+    expect(await geo({}, '200.160.2.3')).toBe('BR');
+    expect(await geo({}, '8.8.8.8')).toBe('US');
+    // X-Forwarded-For is not believed unless TRUST_PROXY says so.
+    expect(await geo({ 'x-forwarded-for': '8.8.8.8' })).toBeNull();
     expect(await geo({})).toBeNull();
     expect(await geo({ 'cf-ipcountry': 'XX' })).toBeNull();
   });

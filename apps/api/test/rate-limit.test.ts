@@ -24,6 +24,40 @@ describe('auth rate limits', () => {
     });
   });
 
+  it('does not believe X-Forwarded-For from anyone: rotating it bypasses nothing', async () => {
+    const codes = [];
+    for (let i = 0; i < 5; i += 1) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/signin/',
+        payload: { email: `spray${i}@example.com`, password: 'Wrong123!' },
+        remoteAddress: '10.0.9.9',
+        headers: { 'x-forwarded-for': `203.0.113.${i}` },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 429, 429]);
+  });
+
+  it('believes X-Forwarded-For from the proxies TRUST_PROXY names', async () => {
+    const behind = await build({ AUTH_RATE_LIMIT_MAX: 3, TRUST_PROXY: ['10.0.8.0/24'] });
+    const from = (proxy: string, client: string, i: number) =>
+      behind.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin/',
+        payload: { email: `p${client}${i}@example.com`, password: 'Wrong123!' },
+        remoteAddress: proxy,
+        headers: { 'x-forwarded-for': client },
+      });
+    // Four clients behind the trusted proxy are four addresses.
+    for (let i = 0; i < 4; i += 1)
+      expect((await from('10.0.8.1', `198.51.100.${i}`, i)).statusCode).toBe(401);
+    // One client behind it is limited as itself.
+    const codes = [];
+    for (let i = 0; i < 4; i += 1) codes.push((await from('10.0.8.1', '198.51.100.77', i)).statusCode);
+    expect(codes).toEqual([401, 401, 401, 429]);
+  });
+
   it('limits attempts per account, whatever the IP', async () => {
     const codes = [];
     for (let i = 0; i < 4; i += 1) codes.push((await signin('target@example.com', `10.0.1.${i}`)).statusCode);

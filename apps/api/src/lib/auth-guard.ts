@@ -8,7 +8,7 @@ declare module 'fastify' {
     userId: string;
   }
   interface FastifyInstance {
-    /** preHandler for routes that need a signed-in user; sets request.userId. */
+    /** onRequest hook of routes that need a signed-in user (before any body is read); sets request.userId. */
     authenticate(request: FastifyRequest): Promise<void>;
   }
 }

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, errorMessage, type ErrorCode, type ErrorResponse } from '@lendo/shared';
@@ -33,7 +34,10 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   403: 'error.forbidden',
   404: 'error.not-found',
   409: 'error.conflict',
+  408: 'error.request-timeout',
   413: 'error.payload-too-large',
+  414: 'error.uri-too-long',
+  431: 'error.headers-too-large',
   429: 'error.too-many-requests',
 };
 
@@ -76,6 +80,35 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.status(500).send(errorBody('error.unexpected'));
   });
 }
+
+/** Errors of the router before any route (bad percent-encoding 400, a path parameter too long 414). */
+export function frameworkErrorHandler(error: FastifyError, _request: unknown, reply: FastifyReply) {
+  const status = error.statusCode === 414 ? 414 : 400;
+  return reply.status(status).send(errorBody(STATUS_CODES[status] ?? 'error.validation'));
+}
+
+/**
+ * Errors of Node's HTTP parser, before Fastify sees a request (headers too large 431, a request
+ * that never arrives 408, anything malformed 400): answered in the error shape, then closed.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const body = JSON.stringify(errorBody(STATUS_CODES[status] ?? 'error.validation'));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES_TEXT[status]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+const STATUS_CODES_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
 
 /**
  * Unknown paths get a 404 in the error shape. `spaShell`, when given, answers GETs for client-side

@@ -67,7 +67,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/google/link/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...secured,
         description:
@@ -82,7 +82,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/auth/connections/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...secured,
         description: "The caller's linked sign-in accounts.",
@@ -95,7 +95,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/auth/connections/:provider/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...secured,
         description:

@@ -37,7 +37,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/update-avatar/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       bodyLimit: AVATAR_BODY_LIMIT,
       // A body over the limit is an image over 10 MB: say so, not just "request too large".
       errorHandler: (error, request, reply) => {
@@ -62,7 +62,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/clear-avatar/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { ...secured, description: 'Removes the profile image.', response: { 200: me, ...errors } },
     },
     async (req) => profile.clearAvatar(req.userId),
@@ -95,7 +95,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/check-username/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...secured,
         description:
@@ -111,7 +111,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/update-username/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...secured,
         description: 'Changes the username: 409 profile.username-taken, 400 profile.username-offensive.',
@@ -125,7 +125,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/update-billing-info/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...secured,
         description:
@@ -141,7 +141,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/auth/update-user/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...secured,
         description:
@@ -178,7 +178,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/update-password/',
     {
-      preHandler: [app.authenticate, limited],
+      onRequest: app.authenticate,
+      preHandler: limited,
       schema: {
         ...secured,
         description:
@@ -196,7 +197,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/deactivate/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...secured,
         description:
@@ -214,7 +215,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/auth/me/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...secured,
         description:

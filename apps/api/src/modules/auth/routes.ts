@@ -86,14 +86,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/auth/me/',
-    { preHandler: app.authenticate, schema: { ...secured, response: { 200: me, 401: errorResponse } } },
+    { onRequest: app.authenticate, schema: { ...secured, response: { 200: me, 401: errorResponse } } },
     async (req) => auth.me(req.userId),
   );
 
   app.post(
     '/auth/onboarding/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: { ...secured, body: onboardingBody, response: { 200: me, ...errors } },
     },
     async (req) => auth.completeOnboarding(req.userId, req.body),

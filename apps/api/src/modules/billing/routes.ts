@@ -46,7 +46,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService; geo
   app,
   { billing, geo },
 ) => {
-  const secured = { preHandler: app.authenticate };
+  const secured = { onRequest: app.authenticate };
   const schema = { tags: ['billing'], security: [{ bearer: [] }] };
 
   app.get(

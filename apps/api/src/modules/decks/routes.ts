@@ -24,7 +24,7 @@ const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
 const noContent = { 204: z.null().describe('Done; no body.') };
 
 export const decksRoutes: FastifyPluginAsyncZod<{ decks: DecksService }> = async (app, { decks }) => {
-  const secured = { preHandler: app.authenticate };
+  const secured = { onRequest: app.authenticate };
   const schema = { tags: ['decks'], security: [{ bearer: [] }] };
 
   app.get(

@@ -11,7 +11,7 @@ export const entitlementsRoutes: FastifyPluginAsyncZod<{ entitlements: Entitleme
   app.get(
     '/billing/feature-access/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...schema,
         description:
@@ -28,7 +28,7 @@ export const entitlementsRoutes: FastifyPluginAsyncZod<{ entitlements: Entitleme
   app.get(
     '/billing/usage/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...schema,
         description: "The learner's plan and this UTC month's use of each meter against its allowance.",

@@ -3,7 +3,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { EntitlementsService } from '../entitlements/service.ts';
 
 /**
- * A preHandler (after authentication) that lets through learners whose plan includes the graded
+ * A hook run after authentication (before any body is read) that lets through learners whose plan includes the graded
  * reader (pro or above, SPEC §6) and answers others 403 limits.graded-reader.
  */
 export const requireGradedReader =

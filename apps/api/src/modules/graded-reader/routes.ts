@@ -21,7 +21,7 @@ export const gradedReaderRoutes: FastifyPluginAsyncZod<{
   gradedReader: GradedReaderService;
   entitlements: Pick<EntitlementsService, 'hasAccess'>;
 }> = async (app, { gradedReader, entitlements }) => {
-  const secured = { preHandler: [app.authenticate, requireGradedReader(entitlements)] };
+  const secured = { onRequest: [app.authenticate, requireGradedReader(entitlements)] };
   const schema = { tags: ['graded-reader'], security: [{ bearer: [] }] };
 
   app.get(

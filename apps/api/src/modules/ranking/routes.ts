@@ -11,7 +11,7 @@ export const rankingRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/ranking/',
     {
-      preHandler: [app.authenticate, requireGradedReader(entitlements)],
+      onRequest: [app.authenticate, requireGradedReader(entitlements)],
       schema: {
         tags: ['graded-reader'],
         security: [{ bearer: [] }],

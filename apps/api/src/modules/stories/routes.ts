@@ -40,7 +40,7 @@ function sendCover(
 
 export const storiesRoutes: FastifyPluginAsyncZod<{ stories: StoriesService }> = async (app, { stories }) => {
   const tags = ['stories'];
-  const secured = { preHandler: app.authenticate };
+  const secured = { onRequest: app.authenticate };
   const schema = { tags, security: [{ bearer: [] }] };
 
   app.get(

@@ -49,7 +49,7 @@ export const storyGenRoutes: FastifyPluginAsyncZod<{ storyGen: StoryGenService }
   app,
   { storyGen },
 ) => {
-  const secured = { preHandler: app.authenticate };
+  const secured = { onRequest: app.authenticate };
   const schema = { tags: ['story generator'], security: [{ bearer: [] }] };
 
   app.get(

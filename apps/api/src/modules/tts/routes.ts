@@ -37,7 +37,7 @@ export const ttsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/tts',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...secured,
         description:
@@ -56,7 +56,7 @@ export const ttsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/file/tts/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...secured,
         description: 'Reads the text aloud and streams the audio (audio/wav); metered like GET /tts.',

@@ -10,7 +10,7 @@ export const wordContextRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/ai/word-context/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['language'],
         security: [{ bearer: [] }],

@@ -24,7 +24,7 @@ export const wordStatusRoutes: FastifyPluginAsyncZod<{ wordStatus: WordStatusSer
   app.get(
     '/words/statuses/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...base,
         description: 'Every word of a language the learner has a status for (a word not listed is new).',
@@ -38,7 +38,7 @@ export const wordStatusRoutes: FastifyPluginAsyncZod<{ wordStatus: WordStatusSer
   app.put(
     '/words/statuses/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...base,
         description: "Sets a word's status: new (forgets it), learning, known or ignored.",
@@ -52,7 +52,7 @@ export const wordStatusRoutes: FastifyPluginAsyncZod<{ wordStatus: WordStatusSer
   app.post(
     '/words/statuses/known/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...base,
         description: 'Marks the given words known, those that are still new only ("the rest of this page").',
@@ -66,7 +66,7 @@ export const wordStatusRoutes: FastifyPluginAsyncZod<{ wordStatus: WordStatusSer
   app.get(
     '/words/statuses/summary/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...base,
         description: 'How many words the learner knows and is learning, per language.',
@@ -79,7 +79,7 @@ export const wordStatusRoutes: FastifyPluginAsyncZod<{ wordStatus: WordStatusSer
   app.post(
     '/words/lookups/',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...base,
         description:

@@ -6,7 +6,7 @@ export const wordsRoutes: FastifyPluginAsyncZod<{ words: WordsService }> = async
   app.get(
     '/words',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['language'],
         security: [{ bearer: [] }],
