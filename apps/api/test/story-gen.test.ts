@@ -327,7 +327,10 @@ describe('the story generator with a language model', () => {
 
     // Loading the library again (another instance starting) keeps learners' own stories.
     const second = await build({ JWT_SECRET: ctx.config.JWT_SECRET }, { database: ctx.database });
-    const again = await second.app.inject({ url: `/api/stories/${story.id}/`, headers: bearer(owner.tokens) });
+    const again = await second.app.inject({
+      url: `/api/stories/${story.id}/`,
+      headers: bearer(owner.tokens),
+    });
     expect(again.statusCode, again.body).toBe(200);
   });
 
