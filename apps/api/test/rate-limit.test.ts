@@ -58,6 +58,20 @@ describe('auth rate limits', () => {
     expect(codes).toEqual([401, 401, 401, 429]);
   });
 
+  it('limits password changes by reset token per IP: a wrong token is refused, then throttled', async () => {
+    const codes = [];
+    for (let i = 0; i < 4; i += 1) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password/',
+        payload: { token: `not-a-token-${i}`, password: 'Another123!' },
+        remoteAddress: '10.0.3.1',
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([400, 400, 400, 429]);
+  });
+
   it('limits attempts per account, whatever the IP', async () => {
     const codes = [];
     for (let i = 0; i < 4; i += 1) codes.push((await signin('target@example.com', `10.0.1.${i}`)).statusCode);

@@ -129,6 +129,20 @@ export const resetTokensRepository = {
   async insert(db: Executor, token: typeof passwordResetTokens.$inferInsert) {
     await db.insert(passwordResetTokens).values(token);
   },
+  /** Whether a reset token can still be spent (unused and unexpired). */
+  async isValid(db: Executor, tokenHash: string, at: Date) {
+    const [row] = await db
+      .select({ userId: passwordResetTokens.userId })
+      .from(passwordResetTokens)
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, tokenHash),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, at),
+        ),
+      );
+    return Boolean(row);
+  },
   /** Spends a reset token if it is unused and unexpired; returns its user id, or null. */
   async consume(db: Executor, tokenHash: string, at: Date) {
     const [row] = await db

@@ -24,6 +24,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
   geo: GeoLocator;
 }> = async (app, { auth, rateLimit, geo }) => {
   const limited = authRateLimit(app, rateLimit);
+  /** Anonymous calls that hash a password with a token rather than an email: limited per IP. */
+  const limitedByIp = authRateLimit(app, rateLimit, () => null);
   const tags = ['auth'];
   const secured = { tags, security: [{ bearer: [] }] };
 
@@ -77,7 +79,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/auth/change-password/',
-    { schema: { tags, body: changePasswordBody, response: { 200: messageResponse, ...errors } } },
+    {
+      preHandler: limitedByIp,
+      schema: { tags, body: changePasswordBody, response: { 200: messageResponse, ...errors } },
+    },
     async (req) => {
       await auth.resetPassword(req.body.token, req.body.password);
       return { message: 'Password changed.' };

@@ -229,10 +229,13 @@ export function createAuthService({
 
     /** Sets a new password from a reset link and signs out every session. */
     async resetPassword(token: string, password: string): Promise<void> {
+      const invalid = () => badRequest('error.invalid-reset-link', { token: 'error.invalid-reset-link' });
+      // The token is checked before the (deliberately slow) hashing: a wrong one costs nothing.
+      if (!(await resetTokensRepository.isValid(db, hashToken(token), clock.now()))) throw invalid();
       const passwordHash = await hashPassword(password);
       const now = clock.now();
       const userId = await resetTokensRepository.consume(db, hashToken(token), now);
-      if (!userId) throw badRequest('error.invalid-reset-link', { token: 'error.invalid-reset-link' });
+      if (!userId) throw invalid();
       await usersRepository.update(db, userId, { passwordHash });
       await accountChanged(userId);
       await refreshTokensRepository.revokeAllForUser(db, userId, now);
