@@ -180,6 +180,15 @@ describe('the monthly translations', () => {
     expect(await used(api, 'translations')).toBe(1);
   });
 
+  it('never pass 100, however many requests come at once', async () => {
+    const { api } = await learner(app);
+    const answers = await Promise.all(Array.from({ length: 150 }, () => explain(api)));
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(100);
+    expect(statuses.filter((status) => status === 403)).toHaveLength(50);
+    expect(await used(api, 'translations')).toBe(100);
+  });
+
   it('do not count an answer that failed', async () => {
     const unreachable = await build({ DICTIONARY_URL: 'http://127.0.0.1:9' });
     const { tokens } = await signup(unreachable.app);
@@ -204,8 +213,9 @@ describe('the monthly audio', () => {
     expect((await api.get(`/file/tts/?${query}`)).statusCode).toBe(200);
     expect(await used(api, 'audio_seconds')).toBe(2 * seconds);
 
-    await setUsed(context, api, 'audio_seconds', basic.monthly.audio_seconds! - 1);
-    expect((await api.get(`/tts?${query}`)).statusCode).toBe(200);
+    // Audio that would pass the allowance is refused: one second left is not enough for this text.
+    const limit = basic.monthly.audio_seconds!;
+    await setUsed(context, api, 'audio_seconds', limit - 1);
     for (const url of [`/tts?${query}`, `/file/tts/?${query}`]) {
       const refused = await api.get(url);
       expect(refused.statusCode, url).toBe(403);
@@ -214,11 +224,29 @@ describe('the monthly audio', () => {
         code: 'limits.audio',
       });
     }
+    expect(await used(api, 'audio_seconds')).toBe(limit - 1);
+    // Exactly what is left is enough, and then nothing is.
+    await setUsed(context, api, 'audio_seconds', limit - seconds);
+    expect((await api.get(`/tts?${query}`)).statusCode).toBe(200);
+    expect((await api.get(`/tts?${query}`)).statusCode).toBe(403);
     const { id } = body<{ id: string }>(await api.get('/auth/me/'));
     const [row] = await database.db
       .select({ amount: usageCounters.amount })
       .from(usageCounters)
       .where(and(eq(usageCounters.userId, id), eq(usageCounters.feature, 'audio_seconds')));
-    expect(row!.amount).toBe(basic.monthly.audio_seconds! - 1 + seconds);
+    expect(row!.amount).toBe(limit);
+  });
+
+  it('never passes the allowance, however many requests come at once', async () => {
+    const { api } = await learner(app);
+    const limit = basic.monthly.audio_seconds!;
+    await setUsed(context, api, 'audio_seconds', limit - 10);
+    const texts = Array.from({ length: 12 }, (_, i) => `Sentence number ${i} is read aloud now.`);
+    const answers = await Promise.all(
+      texts.map((text) => api.get(`/tts?${new URLSearchParams({ text, language: 'en' })}`)),
+    );
+    expect(answers.some((res) => res.statusCode === 403)).toBe(true);
+    expect(answers.every((res) => [200, 403].includes(res.statusCode))).toBe(true);
+    expect(await used(api, 'audio_seconds')).toBeLessThanOrEqual(limit);
   });
 });

@@ -56,14 +56,25 @@ export function createEntitlementsService({ db, clock, planOf }: EntitlementsDep
     return limit === null || (await usage.used(db, userId, month(), meter)) < limit;
   }
 
-  /** Refuses (403 limits.*) when the meter is used up this month. */
-  async function ensureLeft(userId: string, meter: Meter) {
-    if (!(await hasLeft(userId, meter))) throw limitReached(LIMIT_CODES[meter]);
+  /**
+   * Reserves up to `wanted` of a meter before work whose amount is known only after it: as much
+   * as this month has left, refusing (403 limits.*) when that is under `least`. Returns what was
+   * reserved (`wanted` on an unlimited plan); give back what the work did not use with release.
+   */
+  async function reserve(userId: string, meter: Meter, wanted: number, least: number): Promise<number> {
+    const limit = (await allowanceOf(userId)).monthly[meter];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const left = limit === null ? wanted : limit - (await usage.used(db, userId, month(), meter));
+      const granted = Math.min(wanted, left);
+      if (granted < least || granted <= 0) break;
+      if (await usage.add(db, userId, month(), meter, granted, limit)) return granted;
+    }
+    throw limitReached(LIMIT_CODES[meter]);
   }
 
-  /** Counts use of a meter whose amount is known only after the work (it may end a little over). */
-  async function record(userId: string, meter: Meter, amount: number) {
-    if (amount > 0) await usage.add(db, userId, month(), meter, amount, null);
+  /** Gives back what a reservation did not use. */
+  async function release(userId: string, meter: Meter, amount: number) {
+    if (amount > 0) await usage.add(db, userId, month(), meter, -amount, null);
   }
 
   return {
@@ -127,40 +138,39 @@ export function createEntitlementsService({ db, clock, planOf }: EntitlementsDep
       if (limit !== null && (await usage.deckCount(tx, userId)) >= limit) throw limitReached('limits.decks');
     },
 
-    /**
-     * Reserves up to `wanted` of a meter before work whose amount is known only after it: as much
-     * as this month has left, refusing (403 limits.*) when that is under `least`. Returns what was
-     * reserved (`wanted` on an unlimited plan); give back what the work did not use with release.
-     */
-    async reserve(userId: string, meter: Meter, wanted: number, least: number): Promise<number> {
-      const limit = (await allowanceOf(userId)).monthly[meter];
-      for (let attempt = 0; attempt < 3; attempt += 1) {
-        const left = limit === null ? wanted : limit - (await usage.used(db, userId, month(), meter));
-        const granted = Math.min(wanted, left);
-        if (granted < least || granted <= 0) break;
-        if (await usage.add(db, userId, month(), meter, granted, limit)) return granted;
-      }
-      throw limitReached(LIMIT_CODES[meter]);
-    },
-
-    /** Gives back what a reservation did not use. */
-    async release(userId: string, meter: Meter, amount: number) {
-      if (amount > 0) await usage.add(db, userId, month(), meter, -amount, null);
-    },
+    reserve,
+    release,
 
     /**
-     * Runs metered work: refuses when the meter is used up, otherwise does the work and counts
-     * what it produced (`amountOf` its result; one by default).
+     * Runs metered work without ever passing the allowance, however many requests come at once:
+     * reserves `estimate` of the meter (what is left, at least 1; 403 limits.* when nothing is)
+     * in one conditional update, does the work, then gives back what it did not use, or takes the
+     * rest when it used more, refusing (and giving all back) if that would pass the limit.
+     * A failed work gives its reservation back.
      */
     async metered<T>(
       userId: string,
       meter: Meter,
       work: () => Promise<T>,
       amountOf: (result: T) => number = () => 1,
+      estimate = 1,
     ): Promise<T> {
-      await ensureLeft(userId, meter);
-      const result = await work();
-      await record(userId, meter, amountOf(result));
+      const limit = (await allowanceOf(userId)).monthly[meter];
+      const reserved = await reserve(userId, meter, Math.max(1, estimate), 1);
+      let result: T;
+      try {
+        result = await work();
+      } catch (err) {
+        await release(userId, meter, reserved);
+        throw err;
+      }
+      const used = amountOf(result);
+      if (used < reserved) {
+        await release(userId, meter, reserved - used);
+      } else if (used > reserved && !(await usage.add(db, userId, month(), meter, used - reserved, limit))) {
+        await release(userId, meter, reserved);
+        throw limitReached(LIMIT_CODES[meter]);
+      }
       return result;
     },
   };

@@ -32,6 +32,8 @@ export const ttsRoutes: FastifyPluginAsyncZod<{
       'audio_seconds',
       () => tts.speak(text, language),
       (file) => Math.ceil(file.seconds),
+      // Reserved beforehand from the text: speech runs at well over 8 characters a second.
+      Math.ceil(text.length / 8),
     );
 
   app.get(
