@@ -69,7 +69,7 @@ async function snapshot() {
 }
 
 /** A story of three or more chapters whose second chapter has three or more pages. */
-const slug = library.find((s) => s.chapters.length >= 3 && s.chapters[1]!.pages.length >= 3)!.slug;
+const slug = library.find((s) => s.free && s.chapters.length >= 3 && s.chapters[1]!.pages.length >= 3)!.slug;
 const original = library.find((s) => s.slug === slug)!;
 const lastChapter = original.chapters.length;
 const secondPages = original.chapters[1]!.pages.length;
