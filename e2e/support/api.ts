@@ -49,9 +49,12 @@ export async function storeTokens(page: Page, tokens: { access: string; refresh:
 
 /** An access token for `access`'s user that expired a minute ago, signed with the server's key. */
 export async function expiredAccessToken(access: string) {
-  const payload = JSON.parse(Buffer.from(access.split('.')[1]!, 'base64url').toString()) as { sub: string };
+  const payload = JSON.parse(Buffer.from(access.split('.')[1]!, 'base64url').toString()) as {
+    sub: string;
+    sid: string;
+  };
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ typ: 'access' })
+  return new SignJWT({ typ: 'access', sid: payload.sid })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(payload.sub)
     .setIssuedAt(now - 16 * 60)

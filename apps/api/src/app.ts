@@ -331,7 +331,10 @@ export async function buildApp({ config, database, clock: given, logger, library
   await app.register(authGuard, { accessTokens, isActive: auth.isActive });
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { database });
+      await api.register(healthRoutes, {
+        database,
+        dictionaryReady: async () => (await dictionary.lookup('en', 'the')) !== null,
+      });
       const rateLimit = {
         max: config.AUTH_RATE_LIMIT_MAX,
         windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,

@@ -114,17 +114,31 @@ describe('POST /auth/token/refresh/', () => {
   it('revokes the whole family when a spent token is presented again', async () => {
     const { tokens } = await signup(app);
     const second = (await refresh(tokens.refresh)).json();
+    clock.advance(11_000);
     const reuse = await refresh(tokens.refresh);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json()).toEqual({ message: 'Invalid refresh token', code: 'error.invalid-refresh-token' });
-    // The legitimate successor is dead too: whoever stole the old token gains nothing.
+    // The legitimate successor is dead too, and its access token at once: a thief gains nothing.
     expect((await refresh(second.refresh)).statusCode).toBe(401);
+    expect((await me(bearer(second))).statusCode).toBe(401);
+    expect((await me(bearer(tokens))).statusCode).toBe(401);
   });
 
-  it('counts two simultaneous uses of one token as a reuse', async () => {
+  it('gives two tabs refreshing with one token at once the same new pair, not a revoked session', async () => {
     const { tokens } = await signup(app);
-    const results = await Promise.all([refresh(tokens.refresh), refresh(tokens.refresh)]);
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    const results = await Promise.all([
+      refresh(tokens.refresh),
+      refresh(tokens.refresh),
+      refresh(tokens.refresh),
+    ]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const pairs = results.map((r) => r.json());
+    expect(new Set(pairs.map((p) => p.refresh)).size).toBe(1);
+    expect((await me(bearer(pairs[0]))).statusCode).toBe(200);
+    // A few seconds later the same answer still comes back; the session lives on.
+    clock.advance(5_000);
+    expect((await refresh(tokens.refresh)).json().refresh).toBe(pairs[0].refresh);
+    expect((await refresh(pairs[0].refresh)).statusCode).toBe(200);
   });
 
   it('rejects unknown, empty and expired tokens', async () => {
@@ -147,5 +161,62 @@ describe('POST /auth/logout/', () => {
     });
     expect(res.statusCode).toBe(200);
     expect((await refresh(tokens.refresh)).statusCode).toBe(401);
+  });
+
+  it("ends the session's access tokens at once, leaving the user's other sessions alone", async () => {
+    const { tokens, body } = await signup(app);
+    const other = (await signin({ email: body.email, password: body.password })).json();
+    expect((await me(bearer(tokens))).statusCode).toBe(200);
+    await app.inject({ method: 'POST', url: '/api/auth/logout/', payload: { refresh: tokens.refresh } });
+    const after = await me(bearer(tokens));
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ message: 'Authentication is required.', code: 'error.unauthorized' });
+    expect((await me(bearer(other))).statusCode).toBe(200);
+  });
+});
+
+describe('revocation', () => {
+  const post = (url: string, payload: object, tokens?: { access: string }) =>
+    app.inject({ method: 'POST', url: `/api/${url}`, payload, headers: tokens ? bearer(tokens) : {} });
+
+  it('a password change ends every other access token at once; the new pair works', async () => {
+    const { tokens, body } = await signup(app);
+    const laptop = (await signin({ email: body.email, password: body.password })).json();
+    const res = await post(
+      'auth/update-password/',
+      { old_password: body.password, password: 'Changed123!' },
+      tokens,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await me(bearer(tokens))).statusCode).toBe(401);
+    expect((await me(bearer(laptop))).statusCode).toBe(401);
+    expect((await me(bearer(res.json()))).statusCode).toBe(200);
+  });
+
+  it('a password reset ends every access token at once', async () => {
+    const { tokens, body } = await signup(app);
+    await post('auth/reset-password/', { email: body.email });
+    const { rows } = await database.db.execute<{ id: string }>(
+      sql`select id from users where email = ${body.email}`,
+    );
+    const { createHash, randomBytes } = await import('node:crypto');
+    const token = randomBytes(32).toString('base64url');
+    await database.db.execute(
+      sql`insert into password_reset_tokens (user_id, token_hash, expires_at)
+          values (${rows[0]!.id}, ${createHash('sha256').update(token).digest('hex')},
+                  ${new Date(clock.now().getTime() + 3_600_000).toISOString()})`,
+    );
+    expect((await post('auth/change-password/', { token, password: 'Changed123!' })).statusCode).toBe(200);
+    expect((await me(bearer(tokens))).statusCode).toBe(401);
+  });
+
+  it('deactivation ends every access token, and reactivating does not bring the old ones back', async () => {
+    const { tokens, body } = await signup(app);
+    expect((await post('auth/deactivate/', {}, tokens)).statusCode).toBeLessThan(300);
+    expect((await me(bearer(tokens))).statusCode).toBe(401);
+    const back = await signin({ email: body.email, password: body.password });
+    expect(back.statusCode).toBe(200);
+    expect((await me(bearer(back.json()))).statusCode).toBe(200);
+    expect((await me(bearer(tokens))).statusCode).toBe(401);
   });
 });

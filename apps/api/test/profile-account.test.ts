@@ -91,8 +91,8 @@ describe('POST /auth/deactivate/', () => {
     const back = await signin(body.email, body.password);
     expect(back.statusCode).toBe(200);
     expect((await call('GET', '/auth/me/', back.json())).json().username).toBe(body.username);
-    // Tokens from before the deactivation count again too: the account is simply active.
-    expect((await call('GET', '/auth/me/', tokens)).statusCode).toBe(200);
+    // Tokens from before the deactivation stay dead: only the new sign-in's count.
+    expect((await call('GET', '/auth/me/', tokens)).statusCode).toBe(401);
   });
 
   it('does not restore the account on a wrong password', async () => {

@@ -150,3 +150,22 @@ describe('logs', () => {
     expect(log).not.toContain('r3fr35h');
   });
 });
+
+describe('operations', () => {
+  it('tells a load balancer when the API is ready: database and dictionary answering', async () => {
+    const ready = await app.inject({ url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', database: 'ok', dictionary: 'ok' });
+
+    const { app: cut } = await build({ DICTIONARY_URL: 'http://127.0.0.1:9' });
+    const notReady = await cut.inject({ url: '/api/ready' });
+    expect(notReady.statusCode).toBe(503);
+    expect(notReady.json()).toEqual({
+      message: 'The service is not ready yet.',
+      code: 'error.not-ready',
+      fields: { dictionary: 'error.not-ready' },
+    });
+    // Health is about the process and its database only.
+    expect((await cut.inject({ url: '/api/health' })).statusCode).toBe(200);
+  });
+});

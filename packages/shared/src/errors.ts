@@ -33,6 +33,7 @@ export const ERROR_MESSAGES = {
   'error.headers-too-large': 'The request headers are too large.',
   'error.request-timeout': 'The request took too long to arrive.',
   'error.control-characters': 'Text may not contain control characters.',
+  'error.not-ready': 'The service is not ready yet.',
   'error.sentence-too-long': `The sentence may have at most ${SENTENCE_MAX} characters.`,
   'error.tts-text-too-long': `Text to read aloud may have at most ${TTS_TEXT_MAX} characters.`,
   'error.dictionary-unavailable': 'The dictionary is not available right now, try again later.',

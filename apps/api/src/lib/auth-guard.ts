@@ -16,10 +16,11 @@ declare module 'fastify' {
 export interface AuthGuardOptions {
   accessTokens: AccessTokens;
   /**
-   * Whether a user's tokens still count: false once the account is deactivated or deleted, so a
-   * token issued before stops working at once rather than when it expires.
+   * Whether a token of this user and session still counts: false once the account is deactivated
+   * or deleted, or the session was signed out or revoked, so a token issued before stops working
+   * at once rather than when it expires.
    */
-  isActive(userId: string): Promise<boolean>;
+  isActive(userId: string, sessionId: string): Promise<boolean>;
 }
 
 export const authGuard = fp(async (app: FastifyInstance, opts: AuthGuardOptions) => {
@@ -27,8 +28,8 @@ export const authGuard = fp(async (app: FastifyInstance, opts: AuthGuardOptions)
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
-    const userId = token ? await opts.accessTokens.verify(token) : null;
-    if (!userId || !(await opts.isActive(userId))) throw unauthorized();
-    request.userId = userId;
+    const session = token ? await opts.accessTokens.verify(token) : null;
+    if (!session || !(await opts.isActive(session.userId, session.sessionId))) throw unauthorized();
+    request.userId = session.userId;
   });
 });

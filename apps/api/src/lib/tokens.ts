@@ -31,6 +31,12 @@ export function resolveJwtSecret(configured: string | undefined, dataDir: string
   return secret;
 }
 
+/** Who an access token speaks for: the user, and the session (refresh-token family) it belongs to. */
+export interface AccessSession {
+  userId: string;
+  sessionId: string;
+}
+
 export function createAccessTokens(secret: string, ttlSeconds: number, clock: Clock) {
   // One key object for the process: jose would otherwise convert the raw secret on every call.
   const key = createSecretKey(Buffer.from(secret));
@@ -39,29 +45,34 @@ export function createAccessTokens(secret: string, ttlSeconds: number, clock: Cl
    * token with every request for its whole life, and checking the signature each time is costly.
    * Only valid tokens are remembered, and none past its `exp`.
    */
-  const verified = lruMap<string, { userId: string; expiresAt: number }>(VERIFIED_TOKENS);
+  const verified = lruMap<string, { session: AccessSession; expiresAt: number }>(VERIFIED_TOKENS);
   return {
-    async sign(userId: string): Promise<string> {
+    /** How long an access token lives. */
+    ttlSeconds,
+    /** An access token of the user's session `sessionId` (its refresh-token family). */
+    async sign(userId: string, sessionId: string): Promise<string> {
       const iat = Math.floor(clock.now().getTime() / 1000);
-      return new SignJWT({ typ: 'access' })
+      return new SignJWT({ typ: 'access', sid: sessionId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuedAt(iat)
         .setExpirationTime(iat + ttlSeconds)
         .sign(key);
     },
-    /** The user id of a valid token, or null for anything expired, forged or malformed. */
-    async verify(token: string): Promise<string | null> {
+    /** The user and session of a valid token, or null for anything expired, forged or malformed. */
+    async verify(token: string): Promise<AccessSession | null> {
       const now = clock.now();
       const known = verified.get(token);
       // jose refuses a token once its exp (whole seconds) is not after now: the same test in ms.
-      if (known) return now.getTime() < known.expiresAt ? known.userId : null;
+      if (known) return now.getTime() < known.expiresAt ? known.session : null;
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: now });
-        if (payload.typ !== 'access' || typeof payload.sub !== 'string') return null;
-        if (payload.exp !== undefined)
-          verified.set(token, { userId: payload.sub, expiresAt: payload.exp * 1000 });
-        return payload.sub;
+        if (payload.typ !== 'access' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+          return null;
+        }
+        const session = { userId: payload.sub, sessionId: payload.sid };
+        if (payload.exp !== undefined) verified.set(token, { session, expiresAt: payload.exp * 1000 });
+        return session;
       } catch {
         return null;
       }

@@ -227,7 +227,6 @@ export function createProfileService({
         }
       }
       await usersRepository.update(db, userId, { passwordHash: await hashPassword(input.password) });
-      await auth.accountChanged(userId);
       await auth.revokeSessions(userId);
       return auth.issueTokens(userId, true);
     },
@@ -235,7 +234,6 @@ export function createProfileService({
     /** Deactivates the account and ends its sessions; signing in again restores it. */
     async deactivate(userId: string): Promise<void> {
       await usersRepository.update(db, userId, { deactivatedAt: clock.now() });
-      await auth.accountChanged(userId);
       await auth.revokeSessions(userId);
       await onAccountClosed(userId);
     },

@@ -117,6 +117,14 @@ export const refreshTokensRepository = {
       .set({ revokedAt: at })
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
   },
+  /** The user's sessions (families) revoked since `since`: their access tokens may still be unexpired. */
+  async revokedFamilies(db: Executor, userId: string, since: Date) {
+    const rows = await db
+      .selectDistinct({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.userId, userId), gt(refreshTokens.revokedAt, since)));
+    return rows.map((row) => row.familyId);
+  },
   async revokeAllForUser(db: Executor, userId: string, at: Date) {
     await db
       .update(refreshTokens)

@@ -14,6 +14,7 @@ import { earliest, type Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, notFound, unauthorized } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { lruMap } from '../../lib/lru.ts';
 import { hashToken, randomToken, type AccessTokens } from '../../lib/tokens.ts';
 import { resetPasswordMail } from './mail-templates.ts';
 import { isOffensive } from './username-filter.ts';
@@ -28,6 +29,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A remembered session lasts 30 days; otherwise the refresh token lives a day. */
 const REFRESH_TTL_MS = { remember: 30 * DAY_MS, session: DAY_MS };
 const RESET_TTL_MS = 60 * 60 * 1000;
+/** How long a spent refresh token answers again with the pair it gave (tabs refreshing at once). */
+const REFRESH_GRACE_MS = 10_000;
 
 export interface AuthDeps {
   db: Db;
@@ -110,8 +113,26 @@ export function createAuthService({
       remember,
       expiresAt: new Date(clock.now().getTime() + REFRESH_TTL_MS[remember ? 'remember' : 'session']),
     });
-    return { access: await accessTokens.sign(userId), refresh };
+    return { access: await accessTokens.sign(userId, familyId), refresh };
   }
+
+  /**
+   * Refresh tokens spent in the last REFRESH_GRACE_MS, with the pair their refresh gave: two tabs
+   * refreshing with the same token at once both get that pair, rather than the second one being
+   * taken for a stolen token (which revokes the whole session). Per instance.
+   */
+  const recentRefreshes = lruMap<string, { at: number; pair: Promise<TokenPair> }>(10_000);
+
+  /** Sessions revoked recently enough that their access tokens may not have expired, per user. */
+  const revokedSessions = (userId: string) =>
+    accounts.view(userId, 'revoked-sessions', async () => ({
+      value: await refreshTokensRepository.revokedFamilies(
+        db,
+        userId,
+        new Date(clock.now().getTime() - accessTokens.ttlSeconds * 1000),
+      ),
+      until: null,
+    }));
 
   /** Me from the database, and until when it holds by the clock (a pending email or a plan ending). */
   async function loadMe(userId: string): Promise<Timed<Me>> {
@@ -143,13 +164,19 @@ export function createAuthService({
     signInAs,
     accountChanged,
 
-    /** Signs out every session of the user. */
+    /** Signs out every session of the user: their access tokens stop working at once. */
     async revokeSessions(userId: string): Promise<void> {
       await refreshTokensRepository.revokeAllForUser(db, userId, clock.now());
+      await accountChanged(userId);
     },
 
-    /** Whether access tokens of this user still count: the account exists and is not deactivated. */
-    isActive: (userId: string) => accounts.active(userId, () => usersRepository.isActive(db, userId)),
+    /**
+     * Whether an access token of this user and session still counts: the account exists and is
+     * not deactivated, and the session was not signed out or revoked.
+     */
+    isActive: async (userId: string, sessionId: string) =>
+      (await accounts.active(userId, () => usersRepository.isActive(db, userId))) &&
+      !(await revokedSessions(userId)).includes(sessionId),
 
     async signup(input: {
       username: string;
@@ -197,18 +224,31 @@ export function createAuthService({
     /** Rotates a refresh token. Presenting a spent one revokes every token of its family. */
     async refresh(token: string): Promise<TokenPair> {
       const now = clock.now();
-      const row = await refreshTokensRepository.findByHash(db, hashToken(token));
+      const hash = hashToken(token);
+      const recent = recentRefreshes.get(hash);
+      if (recent && now.getTime() - recent.at < REFRESH_GRACE_MS) return recent.pair;
+      const row = await refreshTokensRepository.findByHash(db, hash);
       if (!row || row.revokedAt || row.expiresAt <= now) throw unauthorized('error.invalid-refresh-token');
       if (row.usedAt || !(await refreshTokensRepository.markUsed(db, row.id, now))) {
+        // Spent at the same moment by another request of this instance: the same pair.
+        const same = recentRefreshes.get(hash);
+        if (same && now.getTime() - same.at < REFRESH_GRACE_MS) return same.pair;
         await refreshTokensRepository.revokeFamily(db, row.familyId, now);
+        await accountChanged(row.userId);
         throw unauthorized('error.invalid-refresh-token');
       }
-      return issueTokens(row.userId, row.remember, row.familyId);
+      const pair = issueTokens(row.userId, row.remember, row.familyId);
+      recentRefreshes.set(hash, { at: now.getTime(), pair });
+      return pair;
     },
 
+    /** Ends the session of this refresh token: its access tokens stop working at once. */
     async logout(token: string): Promise<void> {
       const row = await refreshTokensRepository.findByHash(db, hashToken(token));
-      if (row) await refreshTokensRepository.revokeFamily(db, row.familyId, clock.now());
+      if (!row) return;
+      await refreshTokensRepository.revokeFamily(db, row.familyId, clock.now());
+      recentRefreshes.delete(hashToken(token));
+      await accountChanged(row.userId);
     },
 
     me,
@@ -237,8 +277,8 @@ export function createAuthService({
       const userId = await resetTokensRepository.consume(db, hashToken(token), now);
       if (!userId) throw invalid();
       await usersRepository.update(db, userId, { passwordHash });
-      await accountChanged(userId);
       await refreshTokensRepository.revokeAllForUser(db, userId, now);
+      await accountChanged(userId);
     },
 
     async completeOnboarding(userId: string, input: OnboardingBody): Promise<Me> {

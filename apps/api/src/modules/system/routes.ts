@@ -5,8 +5,13 @@ import { errorResponse } from '@lendo/shared';
 import type { Database } from '../../db/client.ts';
 import type { ManualClock } from '../../lib/clock.ts';
 import { mailOutbox } from '../../db/schema.ts';
+import { errorBody } from '../../lib/errors.ts';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  /** Whether the dictionary answers (in process, or its service over HTTP). */
+  dictionaryReady: () => Promise<boolean>;
+}> = async (app, { database, dictionaryReady }) => {
   app.get(
     '/health',
     {
@@ -18,6 +23,41 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
     async () => {
       await database.db.execute('select 1');
       return { status: 'ok' as const, database: database.kind };
+    },
+  );
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        tags: ['system'],
+        description:
+          'Readiness for a load balancer: 200 when the database and the dictionary both answer, else 503 ' +
+          'error.not-ready naming what does not (fields: database, dictionary).',
+        response: {
+          200: z.object({
+            status: z.literal('ready'),
+            database: z.literal('ok'),
+            dictionary: z.literal('ok'),
+          }),
+          503: errorResponse,
+        },
+      },
+    },
+    async (_req, reply) => {
+      const [databaseOk, dictionaryOk] = await Promise.all([
+        database.db.execute('select 1').then(
+          () => true,
+          () => false,
+        ),
+        dictionaryReady().catch(() => false),
+      ]);
+      if (databaseOk && dictionaryOk)
+        return { status: 'ready' as const, database: 'ok' as const, dictionary: 'ok' as const };
+      const fields: Record<string, string> = {};
+      if (!databaseOk) fields.database = 'error.not-ready';
+      if (!dictionaryOk) fields.dictionary = 'error.not-ready';
+      return reply.status(503).send({ ...errorBody('error.not-ready'), fields });
     },
   );
 };
