@@ -41,7 +41,7 @@ async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, 
 /** The chapters of the English stories, the journey's story first. */
 async function englishChapters(request: APIRequestContext, access: string) {
   const list = await json<{ results: { id: string; title: string }[] }>(
-    await request.get('/api/stories/', { params: { language: 'en' }, headers: auth(access) }),
+    await request.get('/api/stories/', { params: { language: 'en', page_size: 48 }, headers: auth(access) }),
     'GET stories',
   );
   const stories = await Promise.all(

@@ -264,7 +264,7 @@ test('a new email waits for its link, which makes it the account email', async (
   expect(link).toMatch(/\/confirm-email\?token=/);
 
   await page.goto(link!);
-  await expect(page.getByRole('status')).toHaveText(/This is now your account's email/);
+  await expect(page.getByRole('status')).toHaveText(/Your email is confirmed/);
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Go to settings' }).click();
   await expect(page.getByText(newEmail)).toBeVisible();

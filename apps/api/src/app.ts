@@ -369,6 +369,8 @@ export async function buildApp({ config, database, clock: given, logger, library
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
+      // Ours alone (below): the static server's own would say public, max-age=0 for everything.
+      cacheControl: false,
       setHeaders: (res, path) => {
         res.setHeader(
           'cache-control',

@@ -40,11 +40,14 @@ export async function startSmtpServer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** Resolves with the first mail to `address`, waiting for it to arrive if needed. */
-    async mailTo(address: string, timeoutMs = 5000): Promise<ReceivedMail> {
+    /**
+     * Resolves with the first mail to `address` (whose raw text has `containing`, when given),
+     * waiting for it to arrive if needed.
+     */
+    async mailTo(address: string, { containing = '', timeoutMs = 5000 } = {}): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const mail = received.find((m) => m.to.includes(address));
+        const mail = received.find((m) => m.to.includes(address) && m.raw.includes(containing));
         if (mail) return mail;
         if (Date.now() > deadline) throw new Error(`no mail to ${address}`);
         await new Promise<void>((resolve) => {

@@ -38,6 +38,8 @@ export const ERROR_MESSAGES = {
   'error.tts-text-too-long': `Text to read aloud may have at most ${TTS_TEXT_MAX} characters.`,
   'error.dictionary-unavailable': 'The dictionary is not available right now, try again later.',
   'error.speech-unavailable': 'Audio is not available right now, try again later.',
+  'profile.same-password': 'The new password must be different from the current one.',
+  'profile.email-already-verified': 'This email is verified already.',
   'profile.username-required': 'Username is required.',
   'profile.username-min-length': 'Username must have at least 3 characters.',
   'profile.username-max-length': 'Username must have at most 20 characters.',

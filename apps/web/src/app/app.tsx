@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { PageSpinner } from '@/components/page-spinner';
 import { setSessionExpiredHandler } from '@/lib/api-client';
+import { loginPath } from '@/lib/next-path';
 import { queryClient } from '@/lib/query-client';
 import { createAppRouter } from './router';
 
@@ -17,7 +18,8 @@ const AppToaster = lazy(() =>
 );
 
 setSessionExpiredHandler(() => {
-  void router.navigate('/login', { replace: true }).then(() => queryClient.clear());
+  const { pathname, search } = router.state.location;
+  void router.navigate(loginPath(pathname + search), { replace: true }).then(() => queryClient.clear());
 });
 
 /** Providers around the router. Suspense waits for the first translation catalogue. */

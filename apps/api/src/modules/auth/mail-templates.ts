@@ -55,6 +55,50 @@ const CONFIRM_EMAIL_TEXT: Record<Locale, MailText> = {
   },
 };
 
+/** To a new account's address: the link that verifies it. */
+const VERIFY_EMAIL_TEXT: Record<Locale, MailText> = {
+  pt: {
+    subject: 'Confirme seu e-mail no Lendo',
+    intro: 'Boas-vindas ao Lendo! Confirme que este endereço é seu para proteger a sua conta.',
+    action: 'Confirmar e-mail',
+    outro: `O link vale por ${hours} horas e só pode ser usado uma vez. Se você não criou uma conta, ignore este e-mail.`,
+  },
+  en: {
+    subject: 'Confirm your Lendo email',
+    intro: 'Welcome to Lendo! Confirm that this address is yours to keep your account safe.',
+    action: 'Confirm email',
+    outro: `The link is valid for ${hours} hours and works only once. If you did not create an account, ignore this email.`,
+  },
+  es: {
+    subject: 'Confirma tu correo en Lendo',
+    intro: '¡Te damos la bienvenida a Lendo! Confirma que esta dirección es tuya para proteger tu cuenta.',
+    action: 'Confirmar correo',
+    outro: `El enlace es válido durante ${hours} horas y solo se puede usar una vez. Si no creaste una cuenta, ignora este correo.`,
+  },
+};
+
+/** To the owner once their password changed. */
+const PASSWORD_CHANGED_TEXT: Record<Locale, MailText> = {
+  pt: {
+    subject: 'A senha da sua conta no Lendo mudou',
+    intro: 'A senha da sua conta no Lendo acabou de ser trocada, e todas as outras sessões foram encerradas.',
+    outro:
+      'Se não foi você, redefina a senha agora pela página de entrada e fale conosco respondendo a este e-mail.',
+  },
+  en: {
+    subject: 'Your Lendo password has changed',
+    intro: 'The password of your Lendo account was just changed, and every other session was signed out.',
+    outro:
+      'If it was not you, reset your password now from the sign-in page and contact us by replying to this email.',
+  },
+  es: {
+    subject: 'La contraseña de tu cuenta de Lendo cambió',
+    intro: 'La contraseña de tu cuenta de Lendo se acaba de cambiar y se cerraron todas las demás sesiones.',
+    outro:
+      'Si no fuiste tú, restablece tu contraseña ahora desde la página de inicio de sesión y contáctanos respondiendo a este correo.',
+  },
+};
+
 /** To the old address when a change is asked for; `{email}` is the new address. */
 const CHANGE_REQUESTED_TEXT: Record<Locale, MailText> = {
   pt: {
@@ -129,3 +173,9 @@ export const emailChangeRequestedMail = (to: string, locale: Locale, newEmail: s
 
 export const emailChangedMail = (to: string, locale: Locale, newEmail: string) =>
   compose(to, CHANGED_TEXT[locale], { email: newEmail });
+
+export const verifyEmailMail = (to: string, locale: Locale, link: string) =>
+  compose(to, VERIFY_EMAIL_TEXT[locale], { link });
+
+export const passwordChangedMail = (to: string, locale: Locale) =>
+  compose(to, PASSWORD_CHANGED_TEXT[locale], {});

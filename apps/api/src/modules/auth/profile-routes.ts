@@ -157,13 +157,33 @@ export const profileRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
+    '/auth/verify-email/',
+    {
+      onRequest: app.authenticate,
+      preHandler: limited,
+      schema: {
+        ...secured,
+        description:
+          "Mails a new link that verifies the account's email (sign-up mails the first); opening it " +
+          '(POST /auth/confirm-email/) makes email_verified true. 409 profile.email-already-verified ' +
+          'when it is; rate limited like sign-in.',
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (req) => {
+      await profile.resendVerification(req.userId);
+      return { message: 'Verification email sent.' };
+    },
+  );
+
+  app.post(
     '/auth/confirm-email/',
     {
       schema: {
         tags,
         description:
-          'Opens the link mailed by an email change (no sign-in needed): the new address becomes the ' +
-          "account's, verified, and the old one is told. A used or expired link is 400 " +
+          'Opens the link mailed by an email change or a verification (no sign-in needed): the address ' +
+          "becomes the account's, verified, and on a change the old one is told. A used or expired link is 400 " +
           'profile.invalid-email-link.',
         body: confirmEmailBody,
         response: { 200: messageResponse, ...errors },

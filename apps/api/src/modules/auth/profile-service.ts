@@ -16,7 +16,12 @@ import type { FileStore } from '../../lib/file-store.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hashToken, randomToken } from '../../lib/tokens.ts';
-import { confirmEmailMail, emailChangedMail, emailChangeRequestedMail } from './mail-templates.ts';
+import {
+  confirmEmailMail,
+  emailChangedMail,
+  emailChangeRequestedMail,
+  passwordChangedMail,
+} from './mail-templates.ts';
 import { emailChangesRepository, usersRepository } from './repository.ts';
 import { isUniqueViolation, type AuthService } from './service.ts';
 import { isOffensive } from './username-filter.ts';
@@ -206,7 +211,10 @@ export function createProfileService({
         }
         return user;
       });
-      await mailer.send(emailChangedMail(user.email, user.locale as Locale, change.newEmail));
+      // A link verifying the address the account already had changes nothing else.
+      if (user.email.toLowerCase() !== change.newEmail.toLowerCase()) {
+        await mailer.send(emailChangedMail(user.email, user.locale as Locale, change.newEmail));
+      }
     },
 
     /**
@@ -225,11 +233,18 @@ export function createProfileService({
         if (!(await verifyPassword(user.passwordHash, input.old_password))) {
           throw badRequest('profile.wrong-password', { old_password: 'profile.wrong-password' });
         }
+        if (input.password === input.old_password) {
+          throw badRequest('profile.same-password', { password: 'profile.same-password' });
+        }
       }
       await usersRepository.update(db, userId, { passwordHash: await hashPassword(input.password) });
       await auth.revokeSessions(userId);
+      await mailer.send(passwordChangedMail(user.email, user.locale as Locale));
       return auth.issueTokens(userId, true);
     },
+
+    /** Mails the link that verifies the account's email again. */
+    resendVerification: (userId: string) => auth.resendVerification(userId),
 
     /** Deactivates the account and ends its sessions; signing in again restores it. */
     async deactivate(userId: string): Promise<void> {

@@ -38,6 +38,8 @@ export const usersRepository = {
             eq(emailChangeTokens.userId, users.id),
             isNull(emailChangeTokens.usedAt),
             gt(emailChangeTokens.expiresAt, now),
+            // A link to verify the address the account already has is not a change.
+            sql`lower(${emailChangeTokens.newEmail}) <> lower(${users.email})`,
           ),
         )
         .orderBy(desc(emailChangeTokens.createdAt))

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_LOCALE,
+  EMAIL_CHANGE_TTL_HOURS,
   PLAN_ALLOWANCES,
   type Locale,
   type Me,
@@ -16,9 +17,10 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { lruMap } from '../../lib/lru.ts';
 import { hashToken, randomToken, type AccessTokens } from '../../lib/tokens.ts';
-import { resetPasswordMail } from './mail-templates.ts';
+import { passwordChangedMail, resetPasswordMail, verifyEmailMail } from './mail-templates.ts';
 import { isOffensive } from './username-filter.ts';
 import {
+  emailChangesRepository,
   refreshTokensRepository,
   resetTokensRepository,
   usersRepository,
@@ -149,6 +151,19 @@ export function createAuthService({
 
   const me = (userId: string) => accounts.profile(userId, () => loadMe(userId));
 
+  /** Mails a one-time link that verifies the account's address (the confirm-email page spends it). */
+  async function sendVerification(user: { id: string; email: string; locale: string }) {
+    const token = randomToken();
+    await emailChangesRepository.replace(db, {
+      userId: user.id,
+      newEmail: user.email,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(clock.now().getTime() + EMAIL_CHANGE_TTL_HOURS * 60 * 60 * 1000),
+    });
+    const link = `${appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+    await mailer.send(verifyEmailMail(user.email, user.locale as Locale, link));
+  }
+
   /** Starts a session for a user who proved who they are; signing in restores a deactivated account. */
   async function signInAs(user: UserRow, remember: boolean): Promise<TokenPair> {
     if (user.deactivatedAt) {
@@ -206,12 +221,25 @@ export function createAuthService({
           timezone: input.timezone ?? 'UTC',
           country: input.country ?? null,
         });
-        return await issueTokens(user.id, true);
+        const tokens = await issueTokens(user.id, true);
+        await sendVerification(user);
+        return tokens;
       } catch (err) {
         // Two sign-ups raced for the same email or username.
         if (isUniqueViolation(err)) throw conflict('error.signup-failed');
         throw err;
       }
+    },
+
+    /** Mails the verification link again; 409 when the address is verified already. */
+    async resendVerification(userId: string): Promise<void> {
+      const user = await usersRepository.findById(db, userId);
+      if (!user) throw unauthorized();
+      if (user.emailVerifiedAt) {
+        throw conflict('profile.email-already-verified', { email: 'profile.email-already-verified' });
+      }
+      await sendVerification(user);
+      await accountChanged(userId);
     },
 
     async signin(input: { email: string; password: string; remember: boolean }): Promise<TokenPair> {
@@ -276,9 +304,10 @@ export function createAuthService({
       const now = clock.now();
       const userId = await resetTokensRepository.consume(db, hashToken(token), now);
       if (!userId) throw invalid();
-      await usersRepository.update(db, userId, { passwordHash });
+      const user = await usersRepository.update(db, userId, { passwordHash });
       await refreshTokensRepository.revokeAllForUser(db, userId, now);
       await accountChanged(userId);
+      if (user) await mailer.send(passwordChangedMail(user.email, user.locale as Locale));
     },
 
     async completeOnboarding(userId: string, input: OnboardingBody): Promise<Me> {

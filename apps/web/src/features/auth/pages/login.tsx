@@ -11,6 +11,7 @@ import { PasswordField } from '@/components/password-field';
 import { TextField } from '@/components/text-field';
 import { applyApiError } from '@/lib/form-errors';
 import { lazyResolver } from '@/lib/lazy-resolver';
+import { safeNextPath } from '@/lib/next-path';
 import { useSignIn } from '../api/sign-in';
 import { AuthScreen, authLinkClasses } from '../components/auth-screen';
 import { GoogleButton } from '../components/google-button';
@@ -45,7 +46,7 @@ export default function LoginPage() {
   const onSubmit = handleSubmit((values) => {
     setFormError(null);
     signIn.mutate(values, {
-      onSuccess: () => void navigate('/', { replace: true }),
+      onSuccess: () => void navigate(safeNextPath(searchParams.get('next')), { replace: true }),
       onError: (error) => setFormError(applyApiError(error, setError, ['email', 'password'])),
     });
   });

@@ -1,6 +1,9 @@
 import { BadgeCheck, MailWarning } from 'lucide-react';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
 import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/button';
+import { api, errorCodeOf } from '@/lib/api-client';
 import { useMe } from '@/lib/me';
 import { openModal } from '@/lib/modals';
 import { LanguageSetting } from './language-setting';
@@ -59,9 +62,12 @@ export function AccountSection() {
               {t('settings.email.verified')}
             </span>
           ) : (
-            <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-semibold text-muted">
-              {t('settings.email.not-verified')}
-            </span>
+            <>
+              <span className="rounded-full bg-surface-muted px-2 py-0.5 text-xs font-semibold text-muted">
+                {t('settings.email.not-verified')}
+              </span>
+              <VerifyEmailButton />
+            </>
           )}
         </span>
       </SettingRow>
@@ -87,5 +93,36 @@ export function AccountSection() {
       </SettingRow>
       <LanguageSetting />
     </SettingsSection>
+  );
+}
+
+/** Mails the link that verifies the account's email again (sign-up sent the first). */
+function VerifyEmailButton() {
+  const { t } = useTranslation();
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  if (sent)
+    return (
+      <span className="text-xs font-semibold text-success">{t('settings.email.verification-sent')}</span>
+    );
+  return (
+    <button
+      type="button"
+      disabled={sending}
+      className="inline-flex min-h-9 items-center text-xs font-semibold text-brand-ink underline underline-offset-2 disabled:opacity-60"
+      onClick={() => {
+        setSending(true);
+        api
+          .post('/auth/verify-email/')
+          .then(() => {
+            setSent(true);
+            toast.success(t('settings.email.verification-sent'));
+          })
+          .catch((error: unknown) => toast.error(t(errorCodeOf(error))))
+          .finally(() => setSending(false));
+      }}
+    >
+      {t('settings.email.send-verification')}
+    </button>
   );
 }
