@@ -169,3 +169,40 @@ describe('operations', () => {
     expect((await cut.inject({ url: '/api/health' })).statusCode).toBe(200);
   });
 });
+
+describe('writes racing a deletion', () => {
+  it('answer 404, never 500', async () => {
+    const { tokens } = await signup(app);
+    const headers = bearer(tokens);
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/onboarding/',
+      headers,
+      payload: { language: 'en', proficiency: 'beginner', motivation: 'travel' },
+    });
+    for (let round = 0; round < 3; round += 1) {
+      const deck = await app.inject({
+        method: 'POST',
+        url: '/api/deck/decks/',
+        headers,
+        payload: { name: `Doomed ${round}`, language: 'en' },
+      });
+      const { id } = deck.json() as { id: string };
+      const writes = Array.from({ length: 12 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/deck/decks/${id}/flashcards/`,
+          headers,
+          payload: { front: `front ${round} ${i}`, back: `back ${i}` },
+        }),
+      );
+      const deletion = app.inject({ method: 'DELETE', url: `/api/deck/decks/${id}/`, headers });
+      const answers = await Promise.all([...writes.slice(0, 6), deletion, ...writes.slice(6)]);
+      for (const res of answers) {
+        expect([201, 204, 404], res.body).toContain(res.statusCode);
+        if (res.statusCode === 404)
+          expect(res.json()).toEqual({ message: 'Not found.', code: 'error.not-found' });
+      }
+    }
+  });
+});

@@ -45,6 +45,12 @@ export function errorBody(code: ErrorCode, fields?: Record<string, string>): Err
   return fields ? { message: errorMessage(code), code, fields } : { message: errorMessage(code), code };
 }
 
+/** PostgreSQL's foreign_key_violation (23503), as node-postgres or drizzle (its cause) report it. */
+function isForeignKeyViolation(err: unknown): boolean {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  return e?.code === '23503' || e?.cause?.code === '23503';
+}
+
 /** Answers every failure in the shape of DESIGN §4; unexpected errors are logged, never shown. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -71,6 +77,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       if (first === 'error.not-found') return reply.status(404).send(errorBody(first));
       return reply.status(400).send({ ...errorBody(first, fields), message: errorMessage(first) });
     }
+    // A write that raced a deletion (the deck, story or account it points at is gone): not found.
+    if (isForeignKeyViolation(error)) return reply.status(404).send(errorBody('error.not-found'));
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, wrong content type, body too large…
