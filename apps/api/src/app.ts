@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -32,6 +33,7 @@ import { localFileStore } from './lib/file-store.ts';
 import { createLlmClient } from './lib/llm.ts';
 import { refuseControlCharacters } from './lib/control-characters.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
+import { deviceCookies } from './lib/device-cookie.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { storyGenRoutes } from './modules/story-gen/routes.ts';
 import { createStoryGenService } from './modules/story-gen/service.ts';
@@ -152,16 +154,22 @@ export async function buildApp({ config, database, clock: given, logger, library
     stripe: Boolean(config.STRIPE_SECRET_KEY),
     corsOrigins: config.CORS_ORIGINS,
   });
-  await app.register(fastifyRateLimit, { global: false });
+  // With Redis, every instance counts attempts in the same place; if it fails, limits are skipped
+  // rather than every sign-in failing.
+  const rateLimitRedis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, connectTimeout: 2_000 })
+    : undefined;
+  if (rateLimitRedis) app.addHook('onClose', () => rateLimitRedis.quit().then(() => undefined));
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(rateLimitRedis ? { redis: rateLimitRedis, skipOnError: true, nameSpace: 'lendo-rate:' } : {}),
+  });
   registerErrorHandling(app);
   refuseControlCharacters(app);
 
   const appUrl = config.APP_URL ?? `http://localhost:${config.PORT}`;
-  const accessTokens = createAccessTokens(
-    resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR),
-    config.ACCESS_TOKEN_TTL_SECONDS,
-    clock,
-  );
+  const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
+  const accessTokens = createAccessTokens(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS, clock);
   const mailer = createMailer({
     db: database.db,
     smtpUrl: config.SMTP_URL,
@@ -339,7 +347,12 @@ export async function buildApp({ config, database, clock: given, logger, library
         max: config.AUTH_RATE_LIMIT_MAX,
         windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       };
-      await api.register(authRoutes, { auth, rateLimit, geo });
+      await api.register(authRoutes, {
+        auth,
+        rateLimit,
+        geo,
+        devices: deviceCookies(jwtSecret, { secure: appUrl.startsWith('https:') }),
+      });
       await api.register(profileRoutes, { profile, files, rateLimit });
       await api.register(identityRoutes, { identity, rateLimit, geo });
       await api.register(wordsRoutes, { words });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { bearer, build, signup } from './helper.ts';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { bearer, build, newUser, signup } from './helper.ts';
+import { startRedisServer } from './redis-server.ts';
 
 const { app } = await build({ AUTH_RATE_LIMIT_MAX: 3, AUTH_RATE_LIMIT_WINDOW_SECONDS: 60 });
 
@@ -72,10 +73,47 @@ describe('auth rate limits', () => {
     expect(codes).toEqual([400, 400, 400, 429]);
   });
 
-  it('limits attempts per account, whatever the IP', async () => {
+  it('limits attempts per IP and account', async () => {
     const codes = [];
-    for (let i = 0; i < 4; i += 1) codes.push((await signin('target@example.com', `10.0.1.${i}`)).statusCode);
+    for (let i = 0; i < 4; i += 1) codes.push((await signin('pair@example.com', '10.0.1.200')).statusCode);
     expect(codes).toEqual([401, 401, 401, 429]);
+  });
+
+  it('slows an attack on an account from many IPs without locking its owner out', async () => {
+    const body = newUser();
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup/',
+      payload: body,
+      remoteAddress: '10.0.4.1',
+    });
+    expect(created.statusCode).toBe(201);
+    const owner = (cookie?: string, ip = '10.0.4.2') =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/signin/',
+        payload: { email: body.email, password: body.password },
+        remoteAddress: ip,
+        headers: cookie ? { cookie } : {},
+      });
+    // The owner signed in once from their browser: it keeps a device cookie.
+    const first = await owner(undefined, '10.0.4.2');
+    expect(first.statusCode).toBe(200);
+    const setCookie = String(first.headers['set-cookie']);
+    expect(setCookie).toMatch(
+      /^lendo_device=[\w-]+\.[\w-]+; Max-Age=31536000; Path=\/api\/auth\/; HttpOnly; SameSite=Strict/,
+    );
+    const cookie = setCookie.split(';')[0]!;
+
+    // An attacker tries from five addresses: refused as wrong, slowed, never 429 for the account.
+    const attacks = [];
+    for (let i = 0; i < 5; i += 1) attacks.push((await signin(body.email, `10.0.5.${i}`)).statusCode);
+    expect(attacks).toEqual([401, 401, 401, 401, 401]);
+    // The owner's right password still works: from their browser, and from a new one too.
+    expect((await owner(cookie, '10.0.4.3')).statusCode).toBe(200);
+    expect((await owner(undefined, '10.0.4.4')).statusCode).toBe(200);
+    // A forged or another account's cookie is no trusted device.
+    expect((await owner(`${cookie.slice(0, -3)}abc`, '10.0.4.5')).statusCode).toBe(200);
   });
 
   it('limits sign-up and reset too', async () => {
@@ -126,5 +164,27 @@ describe('auth rate limits', () => {
 
   it('leaves other clients alone', async () => {
     await expect(signup(app)).resolves.toBeDefined();
+  });
+});
+
+describe('auth rate limits with Redis', () => {
+  it('are counted once across API instances', async () => {
+    const redis = await startRedisServer();
+    onTestFinished(() => redis.stop());
+    const first = await build({ REDIS_URL: redis.url, AUTH_RATE_LIMIT_MAX: 3 });
+    const second = await build(
+      { REDIS_URL: redis.url, AUTH_RATE_LIMIT_MAX: 3, JWT_SECRET: first.config.JWT_SECRET },
+      { database: first.database },
+    );
+    const attempt = (instance: typeof first, i: number) =>
+      instance.app.inject({
+        method: 'POST',
+        url: '/api/auth/signin/',
+        payload: { email: `shared${i}@example.com`, password: 'Wrong123!' },
+        remoteAddress: '10.0.7.7',
+      });
+    const codes = [];
+    for (let i = 0; i < 4; i += 1) codes.push((await attempt(i % 2 === 0 ? first : second, i)).statusCode);
+    expect(codes).toEqual([401, 401, 401, 429]);
   });
 });

@@ -12,6 +12,7 @@ import {
   tokenPair,
 } from '@lendo/shared';
 import { authRateLimit } from '../../lib/auth-rate-limit.ts';
+import type { DeviceCookies } from '../../lib/device-cookie.ts';
 import type { GeoLocator } from '../billing/geo.ts';
 import type { AuthService } from './service.ts';
 
@@ -22,8 +23,13 @@ export const authRoutes: FastifyPluginAsyncZod<{
   rateLimit: { max: number; windowSeconds: number };
   /** Tells the country a sign-up comes from (the country ranking's default). */
   geo: GeoLocator;
-}> = async (app, { auth, rateLimit, geo }) => {
+  /** Browsers the owner signed in with: never throttled by others' attempts on the account. */
+  devices: DeviceCookies;
+}> = async (app, { auth, rateLimit, geo, devices }) => {
   const limited = authRateLimit(app, rateLimit);
+  const signinLimited = authRateLimit(app, rateLimit, undefined, {
+    trusted: (req, email) => devices.knows(req, email),
+  });
   /** Anonymous calls that hash a password with a token rather than an email: limited per IP. */
   const limitedByIp = authRateLimit(app, rateLimit, () => null);
   const tags = ['auth'];
@@ -39,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/auth/signin/',
     {
-      preHandler: limited,
+      preHandler: signinLimited,
       schema: {
         tags,
         description: 'Signs in; signing in to a deactivated account restores it.',
@@ -47,7 +53,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: tokenPair, ...errors },
       },
     },
-    async (req) => auth.signin(req.body),
+    async (req, reply) => {
+      const tokens = await auth.signin(req.body);
+      devices.remember(reply, req.body.email);
+      return tokens;
+    },
   );
 
   app.post(
