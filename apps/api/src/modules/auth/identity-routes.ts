@@ -72,7 +72,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
         ...secured,
         description:
           "Google's page for linking a Google account to the caller; it comes back to " +
-          '/settings/profile. 503 profile.google-failed when Google sign-in is not available.',
+          '/settings/profile. 404 profile.google-failed when Google sign-in is not configured, 503 when Google cannot be reached.',
         response: { 200: redirectUrl, 503: errorResponse, ...errors },
       },
     },

@@ -2,7 +2,7 @@ import { DEFAULT_LOCALE, LOCALES, type Connection, type IdentityProvider, type L
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { conflict, notFound, serviceUnavailable, unauthorized } from '../../lib/errors.ts';
+import { AppError, conflict, notFound, serviceUnavailable, unauthorized } from '../../lib/errors.ts';
 import type { OidcClient, OidcIdentity } from '../../lib/oidc-client.ts';
 import {
   identitiesRepository,
@@ -54,7 +54,8 @@ export function createIdentityService({ db, clock, appUrl, auth, google, log }: 
 
   /** Starts a sign-in (or, with `userId`, a link) at Google and returns its page. */
   async function start(userId: string | null): Promise<string> {
-    if (!google) throw serviceUnavailable('profile.google-failed', 'Google sign-in is not configured');
+    // Not configured here: nothing to retry, so not a 5xx.
+    if (!google) throw new AppError(404, 'profile.google-failed');
     const secrets = google.newSecrets();
     let url;
     try {
