@@ -205,7 +205,7 @@ describe('the story generator with a language model', () => {
     const repair = llm.requests.at(-1)!.body;
     expect(repair.stream).toBeFalsy();
     expect(repair.messages.at(-2)).toMatchObject({ role: 'assistant' });
-    expect(repair.messages.at(-1)!.content).toMatch(/not valid: chapters/);
+    expect(repair.messages.at(-1)!.content).toMatch(/not valid: unexpected JSON: chapters/);
   });
 
   it('gives up when the repair fails too: an error event, nothing saved, nothing counted', async () => {

@@ -171,6 +171,19 @@ export function parseChatCompletion<T>(body: unknown, schema: z.ZodType<T>): T {
   const content = (body as { choices?: { message?: { content?: unknown } }[] } | null)?.choices?.[0]?.message
     ?.content;
   if (typeof content !== 'string') throw new LlmError('invalid-response', 'no message content');
+  const parsed = parseModelJson(content, schema);
+  if (!parsed.ok) throw new LlmError('invalid-response', parsed.problem);
+  return parsed.value;
+}
+
+/**
+ * A model's text read as JSON (a Markdown code fence around it tolerated) and checked by `schema`;
+ * what is wrong with it otherwise, in words a repair request can quote.
+ */
+export function parseModelJson<T>(
+  content: string,
+  schema: z.ZodType<T>,
+): { ok: true; value: T } | { ok: false; problem: string } {
   const unfenced = content
     .trim()
     .replace(/^```(?:json)?\s*/i, '')
@@ -179,13 +192,14 @@ export function parseChatCompletion<T>(body: unknown, schema: z.ZodType<T>): T {
   try {
     json = JSON.parse(unfenced);
   } catch {
-    throw new LlmError('invalid-response', 'the content is not JSON');
+    return { ok: false, problem: 'the content is not JSON' };
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    throw new LlmError('invalid-response', `unexpected JSON: ${parsed.error.issues[0]?.message ?? ''}`);
+    const issue = parsed.error.issues[0];
+    return { ok: false, problem: `unexpected JSON: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}` };
   }
-  return parsed.data;
+  return { ok: true, value: parsed.data };
 }
 
 function failureOf(err: unknown, timeoutMs: number): LlmError {

@@ -23,7 +23,7 @@ import type { Localized, StoredSentence } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { DictionaryClient } from '../../lib/dictionary-client.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { LlmClient } from '../../lib/llm.ts';
+import { parseModelJson, type LlmClient } from '../../lib/llm.ts';
 import type { EntitlementsService } from '../entitlements/service.ts';
 import { chapterIdFor } from '../stories/ids.ts';
 import { foldText } from '../stories/text.ts';
@@ -171,9 +171,9 @@ export function createStoryGenService(deps: StoryGenDeps) {
       read(text);
     }
     let story: ModelStory;
-    const first = parseAnswer(answer, schema);
+    const first = parseModelJson(answer, schema);
     if (first.ok) {
-      story = first.story;
+      story = first.value;
     } else {
       log.warn(
         { problem: first.problem },
@@ -538,25 +538,6 @@ function spread<T extends { sentence: StoredSentence }>(found: T[], wanted: Set<
     }
   }
   return [...picked].sort((a, b) => a - b).map((i) => found[i]!);
-}
-
-function parseAnswer(answer: string, schema: ReturnType<typeof modelStorySchema>) {
-  const unfenced = answer
-    .trim()
-    .replace(/^```(?:json)?\s*/i, '')
-    .replace(/\s*```$/, '');
-  let json: unknown;
-  try {
-    json = JSON.parse(unfenced);
-  } catch {
-    return { ok: false as const, problem: 'it is not JSON' };
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return { ok: false as const, problem: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}` };
-  }
-  return { ok: true as const, story: parsed.data };
 }
 
 export type StoryGenService = ReturnType<typeof createStoryGenService>;
