@@ -33,6 +33,7 @@ import { localFileStore } from './lib/file-store.ts';
 import { createLlmClient } from './lib/llm.ts';
 import { refuseControlCharacters } from './lib/control-characters.ts';
 import { requestSerializer } from './lib/log-redaction.ts';
+import { registerMetrics } from './lib/metrics.ts';
 import { deviceCookies } from './lib/device-cookie.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { storyGenRoutes } from './modules/story-gen/routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp({ config, database, clock: given, logger, library
   });
   registerErrorHandling(app);
   refuseControlCharacters(app);
+  if (config.METRICS_TOKEN) registerMetrics(app, { database, token: config.METRICS_TOKEN });
 
   const appUrl = config.APP_URL ?? `http://localhost:${config.PORT}`;
   const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);

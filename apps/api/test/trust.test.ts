@@ -168,6 +168,33 @@ describe('operations', () => {
     // Health is about the process and its database only.
     expect((await cut.inject({ url: '/api/health' })).statusCode).toBe(200);
   });
+
+  it('publishes Prometheus metrics to a scraper with the token, and to no one else', async () => {
+    expect((await app.inject({ url: '/metrics' })).statusCode).toBe(404);
+    const token = 'scraper-token-0123456789';
+    const { app: measured } = await build({ METRICS_TOKEN: token });
+    const { tokens } = await signup(measured);
+    await measured.inject({ url: '/api/health' });
+    await measured.inject({ url: `/api/stories/${crypto.randomUUID()}/`, headers: bearer(tokens) });
+    const refused = await measured.inject({ url: '/metrics' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: 'Authentication is required.', code: 'error.unauthorized' });
+    expect(
+      (await measured.inject({ url: '/metrics', headers: { authorization: 'Bearer wrong' } })).statusCode,
+    ).toBe(401);
+    const res = await measured.inject({ url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toMatch(
+      /lendo_http_requests_total\{method="GET",route="\/api\/health",status="200"\} 1/,
+    );
+    expect(res.body).toContain(
+      'lendo_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/health"}',
+    );
+    expect(res.body).toContain('route="/api/stories/:id/",status="404"');
+    expect(res.body).toMatch(/lendo_db_pool_connections\{state="total"\} \d+/);
+    expect(res.body).toContain('lendo_nodejs_eventloop_lag_seconds');
+  });
 });
 
 describe('writes racing a deletion', () => {

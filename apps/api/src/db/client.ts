@@ -17,6 +17,8 @@ export interface Database {
   kind: 'embedded' | 'postgres';
   /** Where it is (the embedded server's carries its generated password). */
   url: string;
+  /** The connections of this process's pool: all of them, those idle, and requests waiting for one. */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -32,7 +34,13 @@ export async function connect(url: string, kind: Database['kind'] = 'postgres'):
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema });
   await migrate(db, { migrationsFolder });
-  return { db, kind, url, close: () => pool.end() };
+  return {
+    db,
+    kind,
+    url,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
 }
 
 /**
