@@ -218,8 +218,8 @@ describe('the API under random requests', () => {
         }
       }
     }
-    console.log(
-      `fuzz: ${REQUESTS} requests over ${operations.length} operations, seed ${SEED}; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+    process.stdout.write(
+      `fuzz: ${REQUESTS} requests over ${operations.length} operations, seed ${SEED}; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}\n`,
     );
     expect(failures, `seed ${SEED}`).toEqual([]);
   }, 600_000);
