@@ -98,7 +98,7 @@ describe('Google sign-in when it is not configured', () => {
     expect(callback.headers.location).toBe('http://localhost:3000/login?error=profile.google-failed');
     const { tokens } = await signup(app);
     const link = await app.inject({ method: 'POST', url: '/api/auth/google/link/', headers: bearer(tokens) });
-    expect(link.statusCode).toBe(503);
+    expect(link.statusCode).toBe(404);
     expect(link.json().code).toBe('profile.google-failed');
   });
 });
