@@ -57,7 +57,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bench/**', 'e2e/**'],
+    files: ['scripts/**', 'bench/**', 'e2e/**', '**/*-cli.ts'],
     rules: { 'no-console': 'off' },
   },
   prettier,

@@ -95,11 +95,11 @@ const json = { 'content-type': 'application/json' };
 
 /** Calls a server process's API as one learner. */
 export function http(base: string, access?: string) {
-  const headers = access ? { ...json, authorization: `Bearer ${access}` } : json;
+  const auth: Record<string, string> = access ? { authorization: `Bearer ${access}` } : {};
   return async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${base}${path}`, {
       method,
-      headers,
+      headers: body === undefined ? auth : { ...auth, ...json },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();

@@ -256,6 +256,19 @@ export async function startEmbeddedPostgres(
   };
 }
 
+/**
+ * The address of database `name` on the embedded server of cluster `dir` while it runs (started
+ * by Lendo, which is serving), so tools such as the backup can use it beside the API.
+ */
+export function runningEmbeddedUrl(dir: string, name: string): string | undefined {
+  const cluster = resolve(dir);
+  if (!runningPostmaster(cluster)) return undefined;
+  // postmaster.pid: pid, data folder, start time, port, ...
+  const port = Number(readFileSync(join(cluster, 'postmaster.pid'), 'utf8').split('\n')[3]);
+  const password = readFileSync(`${cluster}.password`, 'utf8').trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${name}`;
+}
+
 /** The address of database `name` on the server of `serverUrl`. */
 export function databaseUrl(serverUrl: string, name: string): string {
   const url = new URL(serverUrl);
