@@ -1,6 +1,6 @@
 // Compiles the API server (with the dictionary, content and shared workspaces it imports) into one
 // plain JavaScript file, apps/api/dist/server.js, so production runs `node` with no TypeScript
-// loader. Packages from node_modules stay external. Files that find their data next to themselves
+// loader; the backup tool likewise into apps/api/dist/backup-cli.js. Packages from node_modules stay external. Files that find their data next to themselves
 // (`new URL('../data', import.meta.url)`) keep finding it: each bundled file's `import.meta.url`
 // is replaced by its source file's URL.
 import { readFile } from 'node:fs/promises';
@@ -31,8 +31,8 @@ const ownSources = {
 };
 
 await build({
-  entryPoints: [`${root}/apps/api/src/server.ts`],
-  outfile: `${root}/apps/api/dist/server.js`,
+  entryPoints: [`${root}/apps/api/src/server.ts`, `${root}/apps/api/src/backup-cli.ts`],
+  outdir: `${root}/apps/api/dist`,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -41,4 +41,4 @@ await build({
   logLevel: 'warning',
   plugins: [ownSources],
 });
-console.log('built apps/api/dist/server.js');
+console.log('built apps/api/dist/server.js and apps/api/dist/backup-cli.js');

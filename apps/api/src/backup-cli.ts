@@ -22,6 +22,8 @@ async function main(command: string | undefined, file: string | undefined) {
   try {
     const url = running ?? (await ensureDatabase(server!.url(), 'lendo'));
     const started = Date.now();
+    // The database is brought to this version's tables first (nothing to do when Lendo made it).
+    await (await connect(url)).close();
     if (command === 'backup') {
       const out = resolve(
         file ??
@@ -36,8 +38,6 @@ async function main(command: string | undefined, file: string | undefined) {
         `backed up ${figures.rows} rows of ${figures.tables} tables and ${figures.files} files to ${out} in ${Date.now() - started} ms`,
       );
     } else {
-      // The database is brought to this version's tables first, then filled.
-      await (await connect(url)).close();
       const figures = await restore(url, filesDir, resolve(file!));
       console.log(
         `restored ${figures.rows} rows of ${figures.tables} tables and ${figures.files} files from ${file} in ${Date.now() - started} ms`,
