@@ -43,3 +43,30 @@ test('a new account is mailed a link that verifies its email', async ({ page, re
   const me = await request.get('/api/auth/me/', { headers: { authorization: `Bearer ${tokens.access}` } });
   expect((await me.json()).email_verified).toBe(true);
 });
+
+test('page views reach Lendo’s own analytics, as the learner’s once signed in, without the query string', async ({
+  page,
+  request,
+}) => {
+  const { account } = await createAccount(request, { onboarded: true });
+  const batches: { paths: string[]; signedIn: boolean; status: Promise<number> }[] = [];
+  page.on('request', (sent) => {
+    if (!sent.url().endsWith('/api/analytics/events/')) return;
+    const { events } = sent.postDataJSON() as { events: { name: string; path?: string }[] };
+    batches.push({
+      paths: events.filter((e) => e.name === 'page_view').map((e) => e.path!),
+      signedIn: sent.headers().authorization !== undefined,
+      status: sent.response().then((res) => res?.status() ?? 0),
+    });
+  });
+  await page.goto('/login?next=%2Fdecks');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/decks$/);
+  await expect
+    .poll(() => batches.flatMap((b) => b.paths))
+    .toEqual(expect.arrayContaining(['/login', '/decks']));
+  expect(await Promise.all(batches.map((b) => b.status))).toEqual(batches.map(() => 204));
+  expect(batches.find((b) => b.paths.includes('/decks'))!.signedIn).toBe(true);
+});

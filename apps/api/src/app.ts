@@ -77,6 +77,8 @@ import { createWordContextService } from './modules/word-context/service.ts';
 import { wordStatusRepository } from './modules/word-status/repository.ts';
 import { wordStatusRoutes } from './modules/word-status/routes.ts';
 import { createWordStatusService } from './modules/word-status/service.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { createAnalyticsService, databaseSink, logSink, noSink } from './modules/analytics/service.ts';
 import { wordsRoutes } from './modules/words/routes.ts';
 import { createWordsService } from './modules/words/service.ts';
 
@@ -170,6 +172,11 @@ export async function buildApp({ config, database, clock: given, logger, library
   if (config.METRICS_TOKEN) registerMetrics(app, { database, token: config.METRICS_TOKEN });
 
   const appUrl = config.APP_URL ?? `http://localhost:${config.PORT}`;
+  const analytics = createAnalyticsService({
+    db: database.db,
+    clock,
+    sink: { database: databaseSink(database.db), log: logSink(app.log), off: noSink }[config.ANALYTICS_SINK],
+  });
   const jwtSecret = resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
   const accessTokens = createAccessTokens(jwtSecret, config.ACCESS_TOKEN_TTL_SECONDS, clock);
   const mailer = createMailer({
@@ -368,6 +375,7 @@ export async function buildApp({ config, database, clock: given, logger, library
       await api.register(gradedReaderRoutes, { gradedReader, entitlements });
       await api.register(rankingRoutes, { rankings, entitlements });
       await api.register(billingRoutes, { billing, geo });
+      await api.register(analyticsRoutes, { analytics });
       if (stripe) await api.register(stripeWebhookRoutes, { billing, parse: stripe.parseWebhook });
       if (config.TEST_CLOCK && isManualClock(clock)) {
         await api.register(devClockRoutes, { clock, onAdvance: billing.advanceSandbox });

@@ -64,6 +64,8 @@ const envSchema = z
     AUTH_RATE_LIMIT_MAX: positiveInt.default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt.default(60),
     TRUST_PROXY: trustProxy.optional(),
+    /** Where page views and key events go: Lendo's own events table, the log, or nowhere. */
+    ANALYTICS_SINK: z.enum(['database', 'log', 'off']).default('database'),
     /** The bearer token a Prometheus scraper sends to GET /metrics; unset: no metrics route. */
     METRICS_TOKEN: z.string().min(16, { message: 'must have at least 16 characters' }).optional(),
     /** Origins (https://app.example.com, comma-separated) that may call the API from a browser; none by default. */

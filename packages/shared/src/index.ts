@@ -13,3 +13,4 @@ export * from './word-status.ts';
 export * from './graded-reader.ts';
 export * from './story-gen.ts';
 export * from './sse.ts';
+export * from './analytics.ts';

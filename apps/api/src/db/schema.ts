@@ -786,3 +786,25 @@ export const gradedReaderNotices = pgTable(
     index('graded_reader_notices_unseen_idx').on(t.userId, t.seenAt),
   ],
 );
+
+/**
+ * Page views and key events (DESIGN §5), the default sink of the analytics module. A learner's
+ * events carry their analytics id (public number padded to 6) and go with their account.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    analyticsId: text('analytics_id'),
+    visitor: text('visitor').notNull(),
+    name: text('name').notNull(),
+    path: text('path'),
+    properties: jsonb('properties').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('analytics_events_name_created_idx').on(t.name, t.createdAt),
+    index('analytics_events_user_idx').on(t.userId),
+  ],
+);

@@ -2,12 +2,22 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { PageSpinner } from '@/components/page-spinner';
+import { pageView } from '@/lib/analytics';
 import { setSessionExpiredHandler } from '@/lib/api-client';
 import { loginPath } from '@/lib/next-path';
 import { queryClient } from '@/lib/query-client';
 import { createAppRouter } from './router';
 
 const router = createAppRouter(queryClient);
+
+/** A page view each time the path changes (not the query string: it may carry a token). */
+let viewedPath = '';
+const viewed = () => {
+  const { pathname } = router.state.location;
+  if (pathname !== viewedPath) pageView((viewedPath = pathname));
+};
+viewed();
+router.subscribe(viewed);
 
 /**
  * The toaster (react-hot-toast and its CSS-in-JS) loads beside the first page rather than before it:

@@ -1,3 +1,4 @@
+import { track } from '@/lib/analytics';
 import type { StoryCoverage, StoryGenBody, StoryGenMode } from '@lendo/shared';
 import { useEffect, useRef, useState } from 'react';
 import { errorCodeOf } from '@/lib/api-client';
@@ -85,6 +86,7 @@ export function useStoryStream(onSettled: () => void) {
             }));
             break;
           case 'done':
+            track('story_generated', { origin: event.story.origin ?? 'ai' });
             update((s) => ({
               ...s,
               status: 'done',

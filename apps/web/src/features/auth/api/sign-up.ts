@@ -1,5 +1,6 @@
 import type { SignupBody, TokenPair } from '@lendo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { track } from '@/lib/analytics';
 import { api } from '@/lib/api-client';
 import { startSession } from '@/lib/session';
 
@@ -12,6 +13,9 @@ export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signUp,
-    onSuccess: (tokens) => startSession(queryClient, tokens, 'local'),
+    onSuccess: (tokens) => {
+      track('sign_up');
+      return startSession(queryClient, tokens, 'local');
+    },
   });
 }

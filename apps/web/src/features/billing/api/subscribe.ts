@@ -1,5 +1,6 @@
 import type { CouponOffer, PlanOffer, SubscribeBody, Subscription } from '@lendo/shared';
 import { useQuery } from '@tanstack/react-query';
+import { track } from '@/lib/analytics';
 import { api } from '@/lib/api-client';
 import { billingQueryKey } from '@/lib/billing-queries';
 
@@ -8,9 +9,14 @@ import { billingQueryKey } from '@/lib/billing-queries';
  * dropped connection) return the first answer instead of charging twice.
  */
 export function subscribe(body: SubscribeBody, idempotencyKey: string): Promise<Subscription> {
-  return api.post<Subscription>('/billing/stripe/subscribe/', body, {
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  return api
+    .post<Subscription>('/billing/stripe/subscribe/', body, {
+      headers: { 'Idempotency-Key': idempotencyKey },
+    })
+    .then((subscription) => {
+      track('subscribed', { price: body.price_id });
+      return subscription;
+    });
 }
 
 /** POST /billing/stripe/promotion-code/: the coupon behind a code (400 billing.invalid-coupon). */

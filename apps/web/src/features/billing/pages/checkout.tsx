@@ -1,7 +1,8 @@
+import { track } from '@/lib/analytics';
 import { billingInfoBody, cpfSchema, needsCpf, type CouponOffer, type PlanOffer } from '@lendo/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleAlert, FlaskConical, Lock, SearchX, Tag, X } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Badge } from '@/components/badge';
@@ -42,6 +43,7 @@ export default function CheckoutPage() {
   const country = useCountry();
   const offer = usePlanOffer(id, country);
   const subscription = useSubscriptionQuery();
+  useEffect(() => track('checkout_started', { plan: id }), [id]);
 
   let body;
   if (offer.isError) {

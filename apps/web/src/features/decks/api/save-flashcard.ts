@@ -1,5 +1,6 @@
 import type { Flashcard, FlashcardBody, FlashcardCreateBody } from '@lendo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { track } from '@/lib/analytics';
 import { api } from '@/lib/api-client';
 import { decksQueryKey } from './query-keys';
 
@@ -27,6 +28,9 @@ export function useSaveFlashcard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveFlashcard,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: decksQueryKey }),
+    onSuccess: (card, { id }) => {
+      if (!id) track('flashcard_created', { language: card.language });
+      return queryClient.invalidateQueries({ queryKey: decksQueryKey });
+    },
   });
 }

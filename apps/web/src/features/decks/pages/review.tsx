@@ -1,3 +1,4 @@
+import { track } from '@/lib/analytics';
 import type { ReviewMethod, ReviewQueue } from '@lendo/shared';
 import { useQueryClient, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
 import { CalendarCheck, CloudOff, Hourglass, Pencil, X } from 'lucide-react';
@@ -173,6 +174,7 @@ function ReviewSessionView({ deckId, queue }: { deckId: string; queue: ReviewQue
   const finish = () => {
     void queryClient.invalidateQueries({ queryKey: decksQueryKey });
     const reviewed: ReviewedState = { tally: tallyOf(state) };
+    track('review_session_finished', { reviewed: reviewed.tally.reviewed, correct: reviewed.tally.correct });
     void navigate(`/deck-reviewed/${deckId}`, { replace: true, state: reviewed });
   };
   const onBatchDone = useEffectEvent((what: 'fetch-more' | 'wait' | 'finished') => {

@@ -1,5 +1,6 @@
 import type { Me, OnboardingBody } from '@lendo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { track } from '@/lib/analytics';
 import { api } from '@/lib/api-client';
 import { meQueryKey } from '@/lib/me';
 
@@ -12,6 +13,9 @@ export function useCompleteOnboarding() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: completeOnboarding,
-    onSuccess: (me) => queryClient.setQueryData(meQueryKey, me),
+    onSuccess: (me, { language, proficiency, motivation }) => {
+      track('onboarding_completed', { language, proficiency, motivation });
+      queryClient.setQueryData(meQueryKey, me);
+    },
   });
 }

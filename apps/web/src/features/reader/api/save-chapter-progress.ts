@@ -1,5 +1,6 @@
 import type { ChapterDetail, ChapterProgress, ChapterProgressBody } from '@lendo/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { track } from '@/lib/analytics';
 import { api } from '@/lib/api-client';
 import { storiesQueryKey } from '@/lib/story-cache';
 import { chapterQueryKey } from './get-chapter';
@@ -17,7 +18,8 @@ export function useSaveChapterProgress(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChapterProgressBody) => saveChapterProgress(id, body),
-    onSuccess: (progress) => {
+    onSuccess: (progress, body) => {
+      if (body.finished) track('chapter_finished');
       queryClient.setQueryData<ChapterDetail>(chapterQueryKey(id), (chapter) =>
         chapter
           ? {
