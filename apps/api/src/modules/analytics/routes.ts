@@ -5,7 +5,7 @@ import { tooManyRequests } from '../../lib/errors.ts';
 import type { AnalyticsService } from './service.ts';
 
 /** Batches a browser may send per minute. */
-const BATCHES_PER_MINUTE = 120;
+const BATCHES_PER_MINUTE = 600;
 
 export const analyticsRoutes: FastifyPluginAsyncZod<{ analytics: AnalyticsService }> = async (
   app,
