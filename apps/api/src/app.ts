@@ -356,14 +356,10 @@ export async function buildApp({ config, database, clock: given, logger, library
         max: config.AUTH_RATE_LIMIT_MAX,
         windowSeconds: config.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       };
-      await api.register(authRoutes, {
-        auth,
-        rateLimit,
-        geo,
-        devices: deviceCookies(jwtSecret, { secure: appUrl.startsWith('https:') }),
-      });
+      const devices = deviceCookies(jwtSecret, { secure: appUrl.startsWith('https:') });
+      await api.register(authRoutes, { auth, rateLimit, geo, devices });
       await api.register(profileRoutes, { profile, files, rateLimit });
-      await api.register(identityRoutes, { identity, rateLimit, geo });
+      await api.register(identityRoutes, { identity, rateLimit, geo, devices });
       await api.register(wordsRoutes, { words });
       await api.register(wordStatusRoutes, { wordStatus });
       await api.register(wordContextRoutes, { wordContext, entitlements });

@@ -61,6 +61,20 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     expect((await api('GET', '/auth/providers/')).json()).toEqual({ google: true });
   });
 
+  it('remembers the browser as its owner’s, as a password sign-in does (never slowed by throttling)', async () => {
+    googleAccount();
+    const cookies = new Map<string, string>();
+    const start = await fetch(`${web}/api/auth/google/start/`, { redirect: 'manual' });
+    const landing = await followRedirects(start, web, undefined, {}, cookies);
+    expect(landing.pathname).toBe('/social-callback');
+    expect(cookies.get('lendo_device')).toMatch(/^[\w-]+\.[\w-]+$/);
+    // The same cookie a password sign-in to that account sets.
+    const again = await fetch(`${web}/api/auth/google/start/`, { redirect: 'manual' });
+    const second = new Map<string, string>();
+    await followRedirects(again, web, undefined, {}, second);
+    expect(second.get('lendo_device')).toBe(cookies.get('lendo_device'));
+  });
+
   it('creates an account for a new Google user and signs them in', async () => {
     const google = googleAccount({ email: 'Nova.Pessoa@gmail.test', name: 'Nova Pessoa' });
     const landing = await signInWithGoogle();

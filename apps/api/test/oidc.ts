@@ -107,8 +107,9 @@ export async function followRedirects(
   rewrite: (url: URL) => URL = (url) => url,
   /** Headers every hop carries, e.g. the country a CDN in front adds. */
   headers: Record<string, string> = {},
+  /** The browser's cookies, kept across hops (and readable after). */
+  cookies = new Map<string, string>(),
 ): Promise<URL> {
-  const cookies = new Map<string, string>();
   for (let hop = 0; hop < 15; hop += 1) {
     for (const header of response.headers.getSetCookie()) {
       const [pair] = header.split(';');

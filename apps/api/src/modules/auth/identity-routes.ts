@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IDENTITY_PROVIDERS, authProviders, connectionList, errorResponse, redirectUrl } from '@lendo/shared';
 import { authRateLimit } from '../../lib/auth-rate-limit.ts';
+import type { DeviceCookies } from '../../lib/device-cookie.ts';
 import type { GeoLocator } from '../billing/geo.ts';
 import type { IdentityService } from './identity-service.ts';
 
@@ -12,7 +13,8 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   identity: IdentityService;
   rateLimit: { max: number; windowSeconds: number };
   geo: GeoLocator;
-}> = async (app, { identity, rateLimit, geo }) => {
+  devices: DeviceCookies;
+}> = async (app, { identity, rateLimit, geo, devices }) => {
   const tags = ['auth'];
   const secured = { tags, security: [{ bearer: [] }] };
   // Every start stores a sign-in in flight: limited per IP like the other sign-in routes.
@@ -58,10 +60,16 @@ export const identityRoutes: FastifyPluginAsyncZod<{
           '/settings/profile?error=… when linking). Never answers with an error page.',
       },
     },
-    async (req, reply) =>
-      reply.redirect(
-        await identity.callback(queryOf(req.url), req.headers['accept-language'], await geo.countryOf(req)),
-      ),
+    async (req, reply) => {
+      const { location, email } = await identity.callback(
+        queryOf(req.url),
+        req.headers['accept-language'],
+        await geo.countryOf(req),
+      );
+      // A browser its owner signed in with is never slowed by sign-in throttling.
+      if (email) devices.remember(reply, email);
+      return reply.redirect(location);
+    },
   );
 
   app.post(

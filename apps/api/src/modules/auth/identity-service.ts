@@ -170,25 +170,30 @@ export function createIdentityService({ db, clock, appUrl, auth, google, log }: 
      * GET /auth/google/callback/: finishes a sign-in or a link and says where the browser goes
      * next: the web's /social-callback with the tokens, settings, or the login page with an error.
      * A new account takes `country`, where the request comes from (the country ranking's default).
+     * After a sign-in, `email` names the account, so the browser can be remembered as its owner's.
      */
     async callback(
       search: string,
       acceptLanguage: string | undefined,
       country: string | null,
-    ): Promise<string> {
+    ): Promise<{ location: string; email?: string }> {
       let linking = false;
       try {
         const state = new URLSearchParams(search).get('state');
         const flow = state ? await oidcStatesRepository.take(db, state, clock.now()) : null;
-        if (!flow || !google) return signInFailed;
+        if (!flow || !google) return { location: signInFailed };
         linking = flow.userId !== null;
         const who = await google.identify(search, flow);
-        if (flow.userId) return await link(flow.userId, who);
-        const tokens = await auth.signInAs(await userFor(who, localeOf(acceptLanguage), country), true);
-        return `${appUrl}/social-callback?token=${base64(tokens.access)}&refresh=${base64(tokens.refresh)}`;
+        if (flow.userId) return { location: await link(flow.userId, who) };
+        const user = await userFor(who, localeOf(acceptLanguage), country);
+        const tokens = await auth.signInAs(user, true);
+        return {
+          location: `${appUrl}/social-callback?token=${base64(tokens.access)}&refresh=${base64(tokens.refresh)}`,
+          email: user.email,
+        };
       } catch (err) {
         log.warn({ err }, 'Google sign-in failed');
-        return linking ? settingsPage('error=profile.google-failed') : signInFailed;
+        return { location: linking ? settingsPage('error=profile.google-failed') : signInFailed };
       }
     },
 
