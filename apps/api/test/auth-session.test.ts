@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer, build, signup } from './helper.ts';
 
-const { app, database, clock } = await build();
+const { app, database, clock, config } = await build();
 
 const signin = (payload: object) => app.inject({ method: 'POST', url: '/api/auth/signin/', payload });
 const refresh = (token: string) =>
@@ -139,6 +139,28 @@ describe('POST /auth/token/refresh/', () => {
     clock.advance(5_000);
     expect((await refresh(tokens.refresh)).json().refresh).toBe(pairs[0].refresh);
     expect((await refresh(pairs[0].refresh)).statusCode).toBe(200);
+  });
+
+  it('keeps the session when two tabs refresh at once through two API instances', async () => {
+    const second = await build({ JWT_SECRET: config.JWT_SECRET }, { database });
+    // Both instances on one time (this file's clock has moved on).
+    second.clock.advance(clock.now().getTime() - second.clock.now().getTime());
+    const { tokens } = await signup(app);
+    const here = await refresh(tokens.refresh);
+    const there = await second.app.inject({
+      method: 'POST',
+      url: '/api/auth/token/refresh/',
+      payload: { refresh: tokens.refresh },
+    });
+    expect([here.statusCode, there.statusCode]).toEqual([200, 200]);
+    for (const pair of [here.json(), there.json()]) {
+      expect((await me(bearer(pair))).statusCode).toBe(200);
+      expect((await refresh(pair.refresh)).statusCode).toBe(200);
+    }
+    // Past the window, the spent token is a stolen one again: the session ends.
+    clock.advance(11_000);
+    second.clock.advance(11_000);
+    expect((await refresh(tokens.refresh)).statusCode).toBe(401);
   });
 
   it('rejects unknown, empty and expired tokens', async () => {

@@ -126,6 +126,22 @@ export async function backup(url: string, filesDir: string, file: string): Promi
 
 export class BackupError extends Error {}
 
+/** Makes every identity column of the public schema continue after the rows it holds (after a copy). */
+export async function continueIdentities(client: pg.ClientBase) {
+  const { rows: identities } = await client.query<{ tbl: string; col: string }>(
+    `select table_name as tbl, column_name as col from information_schema.columns
+      where table_schema = 'public' and is_identity = 'YES'`,
+  );
+  for (const { tbl, col } of identities) {
+    const column = client.escapeIdentifier(col);
+    await client.query(
+      `select setval(pg_get_serial_sequence($1, $2), greatest(coalesce(max(${column}), 0), 1), max(${column}) is not null)
+         from ${client.escapeIdentifier(tbl)}`,
+      [tbl, col],
+    );
+  }
+}
+
 async function* linesOf(file: string) {
   const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
   for await (const line of lines) if (line) yield JSON.parse(line) as Record<string, unknown>;
@@ -223,19 +239,7 @@ export async function restore(url: string, filesDir: string, file: string): Prom
       }
     }
     await flush();
-    // Identity columns continue after the restored rows.
-    const { rows: identities } = await client.query<{ tbl: string; col: string }>(
-      `select table_name as tbl, column_name as col from information_schema.columns
-        where table_schema = 'public' and is_identity = 'YES'`,
-    );
-    for (const { tbl, col } of identities) {
-      const column = client.escapeIdentifier(col);
-      await client.query(
-        `select setval(pg_get_serial_sequence($1, $2), greatest(coalesce(max(${column}), 0), 1), max(${column}) is not null)
-           from ${client.escapeIdentifier(tbl)}`,
-        [tbl, col],
-      );
-    }
+    await continueIdentities(client);
 
     // The files are put in a side folder first; the database commits, then the folders swap.
     const fresh = `${filesDir}.restoring`;

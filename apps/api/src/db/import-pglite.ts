@@ -1,5 +1,6 @@
 import { existsSync, renameSync } from 'node:fs';
 import pg from 'pg';
+import { continueIdentities } from './backup.ts';
 
 /**
  * Before the embedded PostgreSQL server, the embedded database was PGlite in `DATA_DIR/db`. On the
@@ -36,18 +37,7 @@ export async function importPglite(pgliteDir: string, url: string, log: (message
       copied += data.length;
     }
     // Identity columns continue after the copied rows.
-    const { rows: identities } = await target.query<{ tbl: string; col: string }>(
-      `select table_name as tbl, column_name as col from information_schema.columns
-        where table_schema = 'public' and is_identity = 'YES'`,
-    );
-    for (const { tbl, col } of identities) {
-      const table = target.escapeIdentifier(tbl);
-      const column = target.escapeIdentifier(col);
-      await target.query(
-        `select setval(pg_get_serial_sequence($1, $2), greatest(coalesce(max(${column}), 0), 1), max(${column}) is not null) from ${table}`,
-        [tbl, col],
-      );
-    }
+    await continueIdentities(target);
     await target.query('commit');
     log(`imported ${copied} rows of ${tables.length} tables from the PGlite database in ${pgliteDir}`);
   } catch (err) {

@@ -121,7 +121,8 @@ export function createAuthService({
   /**
    * Refresh tokens spent in the last REFRESH_GRACE_MS, with the pair their refresh gave: two tabs
    * refreshing with the same token at once both get that pair, rather than the second one being
-   * taken for a stolen token (which revokes the whole session). Per instance.
+   * taken for a stolen token (which revokes the whole session). Per instance; a tab whose refresh
+   * reaches another instance within the window gets a new pair of the same session instead.
    */
   const recentRefreshes = lruMap<string, { at: number; pair: Promise<TokenPair> }>(10_000);
 
@@ -261,6 +262,10 @@ export function createAuthService({
         // Spent at the same moment by another request of this instance: the same pair.
         const same = recentRefreshes.get(hash);
         if (same && now.getTime() - same.at < REFRESH_GRACE_MS) return same.pair;
+        // Spent within the window by another instance (or just now): another pair of the session.
+        if (now.getTime() - (row.usedAt ?? now).getTime() < REFRESH_GRACE_MS) {
+          return issueTokens(row.userId, row.remember, row.familyId);
+        }
         await refreshTokensRepository.revokeFamily(db, row.familyId, now);
         await accountChanged(row.userId);
         throw unauthorized('error.invalid-refresh-token');
