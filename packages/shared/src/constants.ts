@@ -27,7 +27,12 @@ export const SUBSCRIPTION_STATUSES = ['free', 'trial', 'active', 'past_due', 'ca
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /** Token storage keys in local/session storage (SPEC §3, §9). */
-export const STORAGE_KEYS = { access: 'access', refresh: 'refresh', country: 'country', visitor: 'visitor' } as const;
+export const STORAGE_KEYS = {
+  access: 'access',
+  refresh: 'refresh',
+  country: 'country',
+  visitor: 'visitor',
+} as const;
 
 /** Attempts in total for a call that answers 401 (SPEC §9). */
 export const MAX_REQUEST_ATTEMPTS = 3;
