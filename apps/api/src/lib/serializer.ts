@@ -9,19 +9,22 @@ import { z } from 'zod';
  * is written as JSON.stringify would.
  *
  * A frozen answer cannot change, and the caches hand out the same frozen object until what it
- * says changes (lib/account-cache.ts): its text is kept beside it and sent again as it is.
+ * says changes (lib/account-cache.ts): its text is kept beside it as UTF-8 bytes and sent again
+ * as they are, with no encoding or length count per request (Fastify sends a Buffer as it is).
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
   const jsonSchema = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-07' });
   const stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
-  const written = new WeakMap<object, string>();
-  return (data: unknown) => {
+  const written = new WeakMap<object, Buffer>();
+  const serialize = (data: unknown): string | Buffer => {
     if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) return stringify(data);
-    let text = written.get(data);
-    if (text === undefined) {
-      text = stringify(data);
-      written.set(data, text);
+    let bytes = written.get(data);
+    if (bytes === undefined) {
+      bytes = Buffer.from(stringify(data));
+      written.set(data, bytes);
     }
-    return text;
+    return bytes;
   };
+  // Fastify's type says string; a Buffer is sent as it is all the same.
+  return serialize as (data: unknown) => string;
 };

@@ -131,13 +131,13 @@ export const storiesRoutes: FastifyPluginAsyncZod<{ stories: StoriesService }> =
       },
     },
     async (req, typedReply) => {
-      const { json, etag } = await stories.chapter(req.userId, req.params.id);
+      const { body, etag } = await stories.chapter(req.userId, req.params.id);
       // Already JSON (its pages come serialized from the cache): sent as it is, or not at all (304).
       const reply = typedReply as FastifyReply;
       // The reader's own answer: kept by their browser, asked again each time, 304 when unchanged.
       reply.header('cache-control', 'private, no-cache').header('etag', etag);
       if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-      return reply.type('application/json; charset=utf-8').send(json);
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   );
 

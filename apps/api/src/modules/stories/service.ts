@@ -98,6 +98,8 @@ const TOUCH_EVERY_MS = 60_000;
 /** Chapters' serialized pages kept in memory: the text of a story version never changes. */
 const PAGES_CACHED = 500;
 
+const CLOSE_BRACE = Buffer.from('}');
+
 export function createStoriesService({
   db,
   clock,
@@ -107,7 +109,7 @@ export function createStoriesService({
   ledger,
   views,
 }: StoriesDeps) {
-  const pagesCache = lruMap<string, string>(PAGES_CACHED);
+  const pagesCache = lruMap<string, Buffer>(PAGES_CACHED);
   const libraryPages = libraryCache<Awaited<ReturnType<typeof stories.list>>>(LIBRARY_PAGES_CACHED);
   // A learner's own story can be renamed, rewritten or deleted at any time: only the library's are kept.
   const chapterMetas = libraryCache<Awaited<ReturnType<typeof stories.chapter>>>(
@@ -322,9 +324,10 @@ export function createStoriesService({
     /**
      * A chapter as the reader gets it, already serialized: its pages (the bulk of it) are the same
      * for every reader of one translation language, so their JSON is kept per story version and
-     * language; the rest is the reader's. `etag` changes with anything the answer depends on.
+     * language, as UTF-8 bytes (sent as they are: no encoding per request); the rest is the
+     * reader's. `etag` changes with anything the answer depends on.
      */
-    async chapter(userId: string, chapterId: string): Promise<{ json: string; etag: string }> {
+    async chapter(userId: string, chapterId: string): Promise<{ body: Buffer; etag: string }> {
       const [me, { chapter }] = await Promise.all([userOf(userId), readableChapter(userId, chapterId)]);
       const { story, pagesCompleted, finished } = chapter;
       // Opening a chapter puts its story first among those in progress; once a minute is enough.
@@ -357,7 +360,7 @@ export function createStoriesService({
             lemmas: sentence.lemmas,
           })),
         }));
-        pagesJson = JSON.stringify(pages);
+        pagesJson = Buffer.from(JSON.stringify(pages));
         pagesCache.set(pagesKey, pagesJson);
       }
       const { previous, next } = neighbours(chapter);
@@ -381,9 +384,13 @@ export function createStoriesService({
         previous_chapter_id: previous,
         next_chapter_id: next,
       };
-      const json = `${JSON.stringify(head).slice(0, -1)},"pages":${pagesJson}}`;
+      const body = Buffer.concat([
+        Buffer.from(`${JSON.stringify(head).slice(0, -1)},"pages":`),
+        pagesJson,
+        CLOSE_BRACE,
+      ]);
       const etag = `"${story.contentHash.slice(0, 16)}-${me.locale}-${key}-${pagesCompleted}-${finished ? 1 : 0}"`;
-      return { json, etag };
+      return { body, etag };
     },
 
     /**
