@@ -7,7 +7,11 @@ let counter = 0;
 export function newAccount() {
   counter += 1;
   const id = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
-  return { username: `e2e_${id}`.slice(0, 20), email: `e2e.${id}@example.com`, password: 'Reading123!' };
+  // Written in consonants that spell no word, so the offensive-name filter never trips by chance.
+  const wordless = (n: number) =>
+    n.toString(13).replace(/[0-9a-c]/g, (d) => 'bcdgjkmnqrwxz'[parseInt(d, 13)]!);
+  const username = `e2e_${wordless(Date.now() % 13 ** 8)}${wordless(process.pid % 13 ** 4)}${wordless(counter)}`;
+  return { username: username.slice(0, 20), email: `e2e.${id}@example.com`, password: 'Reading123!' };
 }
 
 export type Account = ReturnType<typeof newAccount>;
