@@ -1,5 +1,4 @@
 import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
 export interface SecurityHeaderOptions {
@@ -21,40 +20,51 @@ const STRIPE = {
 /**
  * The headers every answer carries: a strict content security policy for the web app (no inline
  * or foreign scripts; Stripe's origins only with Stripe), nosniff, no framing, no referrer, HSTS on
- * https, and CORS closed unless origins are configured.
+ * https (helmet's set), and CORS closed unless origins are configured. They never change while the
+ * server runs, so they are written once and set in one hook: @fastify/helmet, which built them on
+ * every request, halved the throughput of the small cached answers.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions) {
   const stripe = (list: string[]) => (options.stripe ? list : []);
   const https = options.appUrl.startsWith('https:');
-  await app.register(fastifyHelmet, {
-    global: true,
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        scriptSrc: ["'self'", ...stripe(STRIPE.script)],
-        // React and the components set style attributes; styles cannot run code.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...stripe(STRIPE.img)],
-        mediaSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...stripe(STRIPE.connect)],
-        frameSrc: options.stripe ? STRIPE.frame : ["'none'"],
-        workerSrc: ["'self'", 'blob:'],
-        manifestSrc: ["'self'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    hsts: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    referrerPolicy: { policy: 'no-referrer' },
-    frameguard: { action: 'deny' },
-    crossOriginEmbedderPolicy: false,
+  const policy: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    'script-src': ["'self'", ...stripe(STRIPE.script)],
+    // React and the components set style attributes; styles cannot run code.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...stripe(STRIPE.img)],
+    'media-src': ["'self'", 'data:', 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...stripe(STRIPE.connect)],
+    'frame-src': options.stripe ? STRIPE.frame : ["'none'"],
+    'worker-src': ["'self'", 'blob:'],
+    'manifest-src': ["'self'"],
+    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+  const headers: Record<string, string> = {
+    'content-security-policy': Object.entries(policy)
+      .map(([name, values]) => [name, ...values].join(' '))
+      .join(';'),
     // The Google sign-in and Stripe pages open in the same window; nothing relies on openers.
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'DENY',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   if (options.corsOrigins.length > 0) {
     await app.register(fastifyCors, {
