@@ -122,6 +122,34 @@ describe('the points ledger', () => {
       ].sort((a, b) => a.period.localeCompare(b.period)),
     );
   });
+
+  /** A learner's totals of the points board: all time and this week. */
+  const pointsTotalsOf = async (userId: string) => {
+    const rows = await database.db
+      .select({ period: pointsTotals.period, points: pointsTotals.points })
+      .from(pointsTotals)
+      .where(and(eq(pointsTotals.userId, userId), eq(pointsTotals.board, 'points')));
+    return Object.fromEntries(rows.map((row) => [row.period, row.points]));
+  };
+
+  it('keeps the totals equal to the ledger when a learner earns many points at once', async () => {
+    const { api } = await proLearner(app);
+    const me = await meOf(api);
+    const deck = await createDeck(api, { name: 'Burst' });
+    // Twelve cards made at once (2 points each), then all answered at once: a first answer pays
+    // the deck's review of the day (once) and completes challenges as their counts are reached.
+    const cards = await Promise.all(Array.from({ length: 12 }, () => createCard(api, deck.id)));
+    await Promise.all(cards.map((card) => guess(api, card.id, 'got_it')));
+
+    const ledger = await database.db
+      .select({ points: pointsLedger.points, key: pointsLedger.key })
+      .from(pointsLedger)
+      .where(and(eq(pointsLedger.userId, me.id), eq(pointsLedger.board, 'points')));
+    expect(ledger.filter((row) => row.key.startsWith('deck_review:'))).toHaveLength(1);
+    const earned = ledger.reduce((sum, row) => sum + row.points, 0);
+    expect(await pointsTotalsOf(me.id)).toEqual({ all: earned, [weekPeriod(clock.now())]: earned });
+    expect((await dashboard(api)).level.points).toBe(earned);
+  });
 });
 
 describe('points from reviews', () => {

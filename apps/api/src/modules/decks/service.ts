@@ -153,6 +153,9 @@ export function createDecksService({
     return { rows, answers, today };
   }
 
+  /** The last review queue answer given from each kept list of cards. */
+  const queueAnswers = new WeakMap<readonly unknown[], ReviewQueue>();
+
   /** After a write to the learner's decks, cards or reviews: their counters are read again. */
   const changed = (userId: string) => views.invalidateViews(userId);
 
@@ -442,12 +445,19 @@ export function createDecksService({
         };
       });
       const nextDue = row.nextAnsweredDue;
-      return {
+      const nextDueSeconds = nextDue ? Math.ceil((nextDue.getTime() - now.getTime()) / 1000) : null;
+      // The same kept cards give the same answer while the seconds to the next card stay: hand out
+      // one frozen answer, whose bytes the serializer keeps (lib/serializer.ts).
+      const last = queueAnswers.get(offered);
+      if (last && last.deck === deck && last.next_due_seconds === nextDueSeconds) return last;
+      const answer = Object.freeze({
         deck,
         cards: offered,
         remaining: deck.stats.pending_review,
-        next_due_seconds: nextDue ? Math.ceil((nextDue.getTime() - now.getTime()) / 1000) : null,
-      };
+        next_due_seconds: nextDueSeconds,
+      });
+      queueAnswers.set(offered, answer);
+      return answer;
     },
 
     /**

@@ -16,16 +16,15 @@ export async function settleDay(
   day: string,
   now: Date,
 ): Promise<DailyChallenge[]> {
-  let rows = await repo.challenges(tx, userId, day);
+  let { rows, counts } = await repo.challengesWithCounts(tx, userId, day);
   if (rows.length === 0) {
     const level = levelForPoints(await repo.totalOf(tx, userId, 'points', 'all'));
     await repo.insertChallenges(
       tx,
       drawChallenges(userId, day, level).map((drawn) => ({ userId, localDay: day, ...drawn })),
     );
-    rows = await repo.challenges(tx, userId, day);
+    ({ rows, counts } = await repo.challengesWithCounts(tx, userId, day));
   }
-  const counts = await repo.countsOfDay(tx, userId, day);
   const dayWasDone = rows.some((row) => row.completedAt !== null);
   const challenges: DailyChallenge[] = [];
   let completedNow = false;

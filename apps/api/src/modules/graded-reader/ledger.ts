@@ -36,6 +36,11 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
   const tell = (ids: string[]) =>
     rankings.changed(ids).catch((err: unknown) => log.warn({ err }, 'rankings update failed'));
 
+  /**
+   * Adds what the new rows earned to the learner's totals (all time and this week, per board) in
+   * one statement. From there to commit the learner's totals rows are locked, so what follows in
+   * the transaction (the level, the day's challenges) sees every earlier event: keep it short.
+   */
   async function addToTotals(
     tx: Executor,
     userId: string,
@@ -45,23 +50,20 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
   ) {
     const periods = ['all', weekPeriod(now)];
     const earned = boards.get('points') ?? 0;
-    let allTime = await repo.totalOf(tx, userId, 'points', 'all');
-    if (earned > 0) {
-      const rows = await repo.addTotals(
-        tx,
-        { userId, board: 'points', periods: ['all'], points: earned, country, level: levelForPoints(earned) },
-        now,
-        true,
-      );
-      allTime = rows[0]!.points;
-    }
+    // The level of rows made now, as the points read before the lock say; corrected below.
+    const before = await repo.totalOf(tx, userId, 'points', 'all');
+    const rows = await repo.addTotals(
+      tx,
+      userId,
+      [...boards].flatMap(([board, points]) => periods.map((period) => ({ board, period, points }))),
+      { country, level: levelForPoints(before + earned) },
+      now,
+    );
+    if (earned === 0) return;
+    const allTime = rows.find((row) => row.board === 'points' && row.period === 'all')!.points;
     const level = levelForPoints(allTime);
-    for (const [board, points] of boards) {
-      const rest = board === 'points' ? periods.slice(1) : periods;
-      await repo.addTotals(tx, { userId, board, periods: rest, points, country, level }, now);
-    }
+    if (rows.some((row) => row.level !== level)) await repo.updateTotalsOf(tx, userId, { level });
     if (levelForPoints(allTime - earned) !== level) {
-      await repo.updateTotalsOf(tx, userId, { level });
       await repo.insertNotice(tx, {
         userId,
         kind: 'level_up',

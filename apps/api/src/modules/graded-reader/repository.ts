@@ -34,44 +34,35 @@ export const gradedReaderRepository = {
       .returning({ board: pointsLedger.board, points: pointsLedger.points });
   },
 
-  /** Adds points to a learner's totals of a board in each period; returns the new totals. */
+  /**
+   * Adds points to a learner's totals, each (board, period) once, in one statement; returns the
+   * new totals. New rows get `level`; existing ones keep theirs (the ledger sets a new level on
+   * all of them once it knows it).
+   */
   async addTotals(
     db: Executor,
-    row: {
-      userId: string;
-      board: string;
-      periods: string[];
-      points: number;
-      country: string | null;
-      level: string;
-    },
+    userId: string,
+    totals: Array<{ board: string; period: string; points: number }>,
+    { country, level }: { country: string | null; level: string },
     now: Date,
-    /** Keep the level the rows have (it is set on all of them once the new level is known). */
-    keepLevel = false,
   ) {
     return db
       .insert(pointsTotals)
-      .values(
-        row.periods.map((period) => ({
-          userId: row.userId,
-          board: row.board,
-          period,
-          points: row.points,
-          country: row.country,
-          level: row.level,
-          updatedAt: now,
-        })),
-      )
+      .values(totals.map((total) => ({ userId, ...total, country, level, updatedAt: now })))
       .onConflictDoUpdate({
         target: [pointsTotals.userId, pointsTotals.board, pointsTotals.period],
         set: {
           points: sql`${pointsTotals.points} + excluded.points`,
           country: sql`excluded.country`,
-          ...(keepLevel ? {} : { level: sql`excluded.level` }),
           updatedAt: now,
         },
       })
-      .returning({ period: pointsTotals.period, points: pointsTotals.points });
+      .returning({
+        board: pointsTotals.board,
+        period: pointsTotals.period,
+        points: pointsTotals.points,
+        level: pointsTotals.level,
+      });
   },
 
   /** A learner's points on a board in a period (0 before the first). */
@@ -119,12 +110,26 @@ export const gradedReaderRepository = {
     return row?.seconds ?? 0;
   },
 
-  async challenges(db: Executor, userId: string, day: string) {
-    return db
-      .select()
+  /**
+   * A learner's challenges of a day, each with the day's ledger rows per kind (points board) as
+   * countsOfDay gives them, in one statement (none before the day's challenges are drawn).
+   */
+  async challengesWithCounts(db: Executor, userId: string, day: string) {
+    const counts = sql<Record<string, number> | null>`(
+      select json_object_agg(k.kind, k.n) from (
+        select ${pointsLedger.kind} as kind, count(*)::int as n from ${pointsLedger}
+        where ${pointsLedger.userId} = ${userId} and ${pointsLedger.localDay} = ${day}
+          and ${pointsLedger.board} = 'points'
+        group by ${pointsLedger.kind}) k)`;
+    const rows = await db
+      .select({ challenge: dailyChallenges, counts })
       .from(dailyChallenges)
       .where(and(eq(dailyChallenges.userId, userId), eq(dailyChallenges.localDay, day)))
       .orderBy(asc(dailyChallenges.slot));
+    return {
+      rows: rows.map((row) => row.challenge),
+      counts: new Map(Object.entries(rows[0]?.counts ?? {})),
+    };
   },
 
   /** Stores a day's drawn challenges unless they were drawn already (by a concurrent request). */

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { LEVELS, LEVEL_THRESHOLDS, RANKING_NEIGHBOURS, type Level } from '@lendo/shared';
 import type { Db } from '../../db/client.ts';
+import { atOnce } from '../../lib/at-once.ts';
 import type { Details, Learner, Scope, StandingQuery } from './types.ts';
 
 const isLevel = (value: string | null | undefined): value is Level => LEVELS.includes(value as Level);
@@ -92,22 +93,7 @@ const statements = new Map<string, { name: string; text: string }>();
  * (authentication, a new backend with cold caches) and the backends compete for the same cores,
  * which after a start turned the first burst of requests into the slowest percent.
  */
-const AT_ONCE = 4;
-let running = 0;
-const queued: Array<() => void> = [];
-
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running < AT_ONCE) running += 1;
-  // A finished statement hands its place to the first one waiting.
-  else await new Promise<void>((resolve) => queued.push(resolve));
-  try {
-    return await work();
-  } finally {
-    const next = queued.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
+const limited = atOnce(4);
 
 interface Row {
   me: boolean;
