@@ -8,7 +8,6 @@ import {
   chmodSync,
   existsSync,
   mkdtempSync,
-  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -26,6 +25,7 @@ import { createSpeechPool } from '../apps/api/src/lib/speech/speech-pool.ts';
 import { startFakeLlm } from '../apps/api/test/fake-llm.ts';
 import { BIG_DECK_CARDS, MANY_DECKS, seedDecks } from './seed-decks.ts';
 import { LEDGER_ROWS, RANKED_LEARNERS, RANKING_BENCH_USER, seedRanking } from './seed-ranking.ts';
+import { startMemorySampler } from './memory-sampler.ts';
 import { measureWebBundle } from './web-bundle.ts';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -145,34 +145,6 @@ async function stop(child: ChildProcess) {
   await exited;
 }
 
-/** Proportional set size (kB) of every process in the trees rooted at `pids`. */
-function treePssKb(pids: number[]): number {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  let total = 0;
-  const queue = [...pids];
-  while (queue.length > 0) {
-    const pid = queue.pop()!;
-    try {
-      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-      total += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
-    } catch {
-      continue;
-    }
-    queue.push(...(children.get(pid) ?? []));
-  }
-  return total;
-}
-
 /** The server's process and, for the embedded database, its postmaster (a daemon of its own). */
 function serverPids(api: ChildProcess, dataDir: string): number[] {
   const lock = join(dataDir, 'postgres', 'postmaster.pid');
@@ -207,25 +179,17 @@ async function benchDatabase(label: string, target: DatabaseTarget, bareUrl: str
     },
     `http://127.0.0.1:${apiPort}/api/health`,
   );
-  const pids = () => serverPids(api, dataDir);
-  // The API's own tree, and the embedded PostgreSQL's (none on an external server).
-  const sample = () => {
-    const [apiPid, ...db] = pids();
-    return { apiMb: treePssKb([apiPid!]) / 1024, dbMb: treePssKb(db) / 1024 };
-  };
-  const idle = sample();
+  // The API's own tree, and the embedded PostgreSQL's (none on an external server), sampled on a
+  // thread of its own: a pass over /proc takes milliseconds the load generator must not wait for.
+  const [apiPid, ...dbPids] = serverPids(api, dataDir);
+  const sampler = startMemorySampler([[apiPid!], dbPids]);
+  const idle = await sampler.now();
   const idleMb = idle.apiMb + idle.dbMb;
-  let peak = { ...idle, during: 'idle' };
-  let running = 'idle';
-  const samplePeak = () => {
-    const now = sample();
-    if (now.apiMb + now.dbMb > peak.apiMb + peak.dbMb) peak = { ...now, during: running };
-  };
-  const sampler = setInterval(samplePeak, 250);
+  sampler.during('idle');
 
   const load = async (name: string, opts: autocannon.Options) => {
     if (!wanted(name)) return null;
-    running = name;
+    sampler.during(name);
     const connections = budgets.endpoints[name]?.connections ?? CONNECTIONS;
     const result = await autocannon({ connections, duration: DURATION, ...opts });
     if (result.non2xx > 0 || result.errors > 0) {
@@ -343,10 +307,9 @@ async function benchDatabase(label: string, target: DatabaseTarget, bareUrl: str
         headers: rankerAuth,
       }),
     ].filter((row) => row !== null);
-    running = STORY_GEN;
+    sampler.during(STORY_GEN);
     const storyGen = wanted(STORY_GEN) ? await firstSentence(base) : null;
-    clearInterval(sampler);
-    samplePeak();
+    const peak = await sampler.peak();
     const peakMb = peak.apiMb + peak.dbMb;
 
     const bareRps = measured[0]!.rps;
@@ -384,7 +347,7 @@ async function benchDatabase(label: string, target: DatabaseTarget, bareUrl: str
     };
     return { rows, memory, storyGen: storyGenRow };
   } finally {
-    clearInterval(sampler);
+    await sampler.stop();
     await stop(api);
   }
 }

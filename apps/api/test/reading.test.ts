@@ -114,6 +114,12 @@ describe('GET /chapters/{id}/', () => {
     expect(moved.json()).toMatchObject({ pages_completed: 1, current_page: 2 });
     expect(moved.headers.etag).not.toBe(etag);
 
+    // Another reader with the same language sees their own progress, not the first reader's.
+    const { tokens: second } = await signup(app, { locale: 'en' });
+    const fresh = await get(app, second, url);
+    expect(fresh.json()).toMatchObject({ pages_completed: 0, current_page: 1 });
+    expect(fresh.headers.etag).toBe(etag);
+
     // Another reader, another interface language: other translations, so another tag.
     const { tokens: spanish } = await signup(app, { locale: 'es' });
     const other = await get(app, spanish, url);

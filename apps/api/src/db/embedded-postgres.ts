@@ -219,7 +219,7 @@ export async function startEmbeddedPostgres(
     '-c listen_addresses=127.0.0.1',
     "-c unix_socket_directories=''",
     '-c max_connections=200',
-    '-c shared_buffers=64MB',
+    '-c shared_buffers=32MB',
     '-c fsync=on',
   ].join(' ');
   // Backends of a killed server can hold its shared memory for a moment: try again briefly.

@@ -110,6 +110,8 @@ export function createStoriesService({
   views,
 }: StoriesDeps) {
   const pagesCache = lruMap<string, Buffer>(PAGES_CACHED);
+  /** Whole chapter answers (bytes and ETag) per chapter text, locale and the reader's progress on it. */
+  const answers = lruMap<string, { body: Buffer; etag: string }>(PAGES_CACHED);
   const libraryPages = libraryCache<Awaited<ReturnType<typeof stories.list>>>(LIBRARY_PAGES_CACHED);
   // A learner's own story can be renamed, rewritten or deleted at any time: only the library's are kept.
   const chapterMetas = libraryCache<Awaited<ReturnType<typeof stories.chapter>>>(
@@ -350,6 +352,11 @@ export function createStoriesService({
       const target = translationLanguageFor(me.locale, language);
       const key = toLearningLanguage(target);
       const pagesKey = `${chapter.id}:${story.contentHash}:${key}`;
+      // A library chapter answers the same to every reader with the same locale and progress on it
+      // (a learner's own story can be renamed under the same text: built each time).
+      const answerKey = story.ownerId === null && `${pagesKey}:${me.locale}:${pagesCompleted}:${finished}`;
+      const known = answerKey ? answers.get(answerKey) : undefined;
+      if (known) return known;
       let pagesJson = pagesCache.get(pagesKey);
       if (pagesJson === undefined) {
         const pages: ChapterDetail['pages'] = (await stories.pages(db, chapterId)).map((page) => ({
@@ -390,6 +397,7 @@ export function createStoriesService({
         CLOSE_BRACE,
       ]);
       const etag = `"${story.contentHash.slice(0, 16)}-${me.locale}-${key}-${pagesCompleted}-${finished ? 1 : 0}"`;
+      if (answerKey) answers.set(answerKey, { body, etag });
       return { body, etag };
     },
 
