@@ -158,6 +158,9 @@ function reachableBinaries(found: Binaries, user: { uid: number; gid: number } |
 }
 
 /** Starts (initialising on first use) the embedded server whose cluster is `dir`. */
+/** The longest path of a Unix socket (sun_path's 108 bytes, its final NUL aside). */
+const MAX_SOCKET_PATH = 107;
+
 export async function startEmbeddedPostgres(
   dir: string,
   { log = () => undefined }: { log?: (message: string) => void } = {},
@@ -214,10 +217,15 @@ export async function startEmbeddedPostgres(
   }
 
   const port = await freePort();
+  // The API connects over a Unix socket in the cluster's folder: here about a third more queries a
+  // second than over loopback TCP, for less CPU. TCP stays for tools (the backup) and for a folder
+  // whose socket path would be too long for a socket address or would need quoting.
+  const socketDir =
+    `${cluster}/.s.PGSQL.${port}`.length <= MAX_SOCKET_PATH && /^[\w./-]+$/.test(cluster) ? cluster : null;
   const options = [
     `-p ${port}`,
     '-c listen_addresses=127.0.0.1',
-    "-c unix_socket_directories=''",
+    `-c unix_socket_directories='${socketDir ?? ''}'`,
     '-c max_connections=200',
     '-c shared_buffers=32MB',
     '-c fsync=on',
@@ -242,9 +250,11 @@ export async function startEmbeddedPostgres(
   const pid = runningPostmaster(cluster);
   if (!pid) throw new Error('the embedded PostgreSQL started but wrote no postmaster.pid');
 
-  const url = (database = 'postgres') =>
-    `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
-  log(`embedded PostgreSQL ready on 127.0.0.1:${port} (pid ${pid})`);
+  const url = (database = 'postgres') => {
+    const tcp = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+    return socketDir ? `${tcp}?host=${encodeURIComponent(socketDir)}` : tcp;
+  };
+  log(`embedded PostgreSQL ready on 127.0.0.1:${port}${socketDir ? ' and its socket' : ''} (pid ${pid})`);
   return {
     url,
     pid,
