@@ -1,15 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { E2E_JWT_SECRET } from './env.ts';
+import { wordless } from '../../apps/api/test/wordless.ts';
 
 let counter = 0;
 /** A fresh, valid account for one test. */
 export function newAccount() {
   counter += 1;
   const id = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
-  // Written in consonants that spell no word, so the offensive-name filter never trips by chance.
-  const wordless = (n: number) =>
-    n.toString(13).replace(/[0-9a-c]/g, (d) => 'bcdgjkmnqrwxz'[parseInt(d, 13)]!);
   const username = `e2e_${wordless(Date.now() % 13 ** 8)}${wordless(process.pid % 13 ** 4)}${wordless(counter)}`;
   return { username: username.slice(0, 20), email: `e2e.${id}@example.com`, password: 'Reading123!' };
 }

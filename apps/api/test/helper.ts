@@ -11,6 +11,7 @@ import { testConfig, type Config } from '../src/config.ts';
 import { connect, type Database } from '../src/db/client.ts';
 import { dropDatabase, ensureDatabase } from '../src/db/embedded-postgres.ts';
 import { manualClock } from '../src/lib/clock.ts';
+import { wordless } from './wordless.ts';
 
 /**
  * A fresh database: a copy of the run's migrated template (test/global-setup.ts) on the embedded
@@ -108,12 +109,6 @@ export async function build(
 }
 
 let counter = 0;
-/**
- * A number written in consonants that spell no word (no vowels, no digits, no f, h, p, s, t or v):
- * a generated username must never trip the offensive-name filter by chance.
- */
-const wordless = (n: number) => n.toString(13).replace(/[0-9a-c]/g, (d) => 'bcdgjkmnqrwxz'[parseInt(d, 13)]!);
-
 /** A valid sign-up body, unique per call. */
 export function newUser(overrides: Partial<SignupBody> = {}): SignupBody & { password: string } {
   counter += 1;

@@ -157,10 +157,10 @@ function reachableBinaries(found: Binaries, user: { uid: number; gid: number } |
   return { initdb: join(copy, 'bin', 'initdb'), pg_ctl: join(copy, 'bin', 'pg_ctl') };
 }
 
-/** Starts (initialising on first use) the embedded server whose cluster is `dir`. */
 /** The longest path of a Unix socket (sun_path's 108 bytes, its final NUL aside). */
 const MAX_SOCKET_PATH = 107;
 
+/** Starts (initialising on first use) the embedded server whose cluster is `dir`. */
 export async function startEmbeddedPostgres(
   dir: string,
   { log = () => undefined }: { log?: (message: string) => void } = {},

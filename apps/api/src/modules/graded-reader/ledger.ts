@@ -50,13 +50,14 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
   ) {
     const periods = ['all', weekPeriod(now)];
     const earned = boards.get('points') ?? 0;
-    // The level of rows made now, as the points read before the lock say; corrected below.
-    const before = await repo.totalOf(tx, userId, 'points', 'all');
+    // The level of rows made now (a new week, a first board): with points earned, a guess the
+    // all-time total corrects below; without, the level the learner has.
+    const level0 = levelForPoints(earned > 0 ? earned : await repo.totalOf(tx, userId, 'points', 'all'));
     const rows = await repo.addTotals(
       tx,
       userId,
       [...boards].flatMap(([board, points]) => periods.map((period) => ({ board, period, points }))),
-      { country, level: levelForPoints(before + earned) },
+      { country, level: level0 },
       now,
     );
     if (earned === 0) return;
