@@ -195,6 +195,12 @@ describe('points from reviews', () => {
         ),
       );
     expect(remembered).toEqual([{ points: days + 1 }]);
+    // Every totals row of the learner, the remembered board's too, carries their one level.
+    const levels = await database.db
+      .select({ level: pointsTotals.level })
+      .from(pointsTotals)
+      .where(eq(pointsTotals.userId, me.id));
+    expect(new Set(levels.map((row) => row.level))).toEqual(new Set([(await dashboard(api)).level.level]));
   });
 });
 

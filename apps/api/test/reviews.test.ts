@@ -242,6 +242,34 @@ describe('POST /deck/reviews/ (FSRS)', () => {
     expect(await resume(api, deck.id)).toMatchObject({ reviewed: 1, correct: 1 });
   });
 
+  it("saves the answers of learners sent at once, each once, and never another learner's card", async () => {
+    const a = await learner(app);
+    const b = await learner(app);
+    const cardsOf = async (api: Client, deckId: string) => {
+      const made: Flashcard[] = [];
+      for (let n = 0; n < 8; n += 1) made.push(await createCard(api, deckId));
+      return made;
+    };
+    const [mine, theirs] = [await cardsOf(a.api, a.deck.id), await cardsOf(b.api, b.deck.id)];
+    const results = await Promise.all([
+      ...mine.map((c, n) => guess(a.api, c.id, n % 2 ? 'got_it' : 'was_wrong')),
+      ...theirs.map((c) => guess(b.api, c.id, 'got_it')),
+      // The first card of each twice (a double tap), and one of b's cards from a.
+      guess(a.api, mine[0]!.id, 'was_wrong'),
+      guess(b.api, theirs[0]!.id, 'got_it'),
+      a.api.post('/deck/reviews/', { flashcard: theirs[1]!.id, method: 'guess', result: 'was_wrong' }),
+    ]);
+    const answers = results.slice(0, 18) as Awaited<ReturnType<typeof guess>>[];
+    expect(answers.filter((r) => r.counted)).toHaveLength(16);
+    expect((results[18] as { statusCode: number }).statusCode).toBe(404);
+    expect(await resume(a.api, a.deck.id)).toMatchObject({ reviewed: 8, correct: 4, new_seen: 8 });
+    expect(await resume(b.api, b.deck.id)).toMatchObject({ reviewed: 8, correct: 8, new_seen: 8 });
+    for (const c of [...mine, ...theirs]) expect(await logsOf(c.id)).toHaveLength(1);
+    const [row] = await database.db.select().from(flashcards).where(eq(flashcards.id, theirs[1]!.id));
+    expect(row).toMatchObject({ reps: 1, lapses: 0 });
+    expect((await logsOf(theirs[1]!.id))[0]).toMatchObject({ userId: row!.userId, rating: 3 });
+  });
+
   it('saves a schedule only over the state it was computed from', async () => {
     const { api, deck } = await learner(app);
     const created = await createCard(api, deck.id);

@@ -150,6 +150,24 @@ describe('looking words up and carding them', () => {
     await learn(api, created.id);
     expect(await statuses(api)).toEqual({ passport: 'known' });
   });
+
+  it('makes the word of a learned card known again each time it is answered, unless ignored', async () => {
+    const { api, deck } = await learner(app);
+    const kept = await createCard(api, deck.id, { word: 'ticket', front: 'ticket', back: 'bilhete' });
+    const shunned = await createCard(api, deck.id, { word: 'queue', front: 'queue', back: 'fila' });
+    await learn(api, kept.id);
+    await learn(api, shunned.id);
+    await setStatus(api, 'ticket', 'learning');
+    await setStatus(api, 'queue', 'ignored');
+    // Practised before it is due, both at once: still learned, and no points left to pay.
+    clock.advance(MINUTE_MS);
+    const answers = await Promise.all([guess(api, kept.id, 'got_it'), guess(api, shunned.id, 'got_it')]);
+    expect(answers.map((a) => [a.counted, a.status])).toEqual([
+      [true, 'learned'],
+      [true, 'learned'],
+    ]);
+    expect(await statuses(api)).toEqual({ ticket: 'known', queue: 'ignored' });
+  });
 });
 
 describe('reading counts as review', () => {

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { decks, flashcards, reviewLogs, users } from '../../db/schema.ts';
+import { decks, flashcards, reviewLogs, users, wordStatuses } from '../../db/schema.ts';
 import type { Schedule } from './scheduler.ts';
 
 export type NewDeck = typeof decks.$inferInsert;
@@ -123,6 +123,20 @@ export const flashcardsRepository = {
     return row ?? null;
   },
 
+  /** The cards of `wanted` (each a card id and its owner) that exist, in no particular order. */
+  async findMany(db: Executor, wanted: Array<{ userId: string; cardId: string }>) {
+    const rows = await db
+      .select()
+      .from(flashcards)
+      .where(
+        and(
+          inArray(flashcards.id, [...new Set(wanted.map((w) => w.cardId))]),
+          inArray(flashcards.userId, [...new Set(wanted.map((w) => w.userId))]),
+        ),
+      );
+    return rows;
+  },
+
   async update(db: Executor, userId: string, cardId: string, changes: CardChanges, now: Date) {
     const [row] = await db
       .update(flashcards)
@@ -232,11 +246,108 @@ export const flashcardsRepository = {
   },
 };
 
+/** An answer to save: the card's next schedule and its review log. */
+export interface PlannedAnswer {
+  cardId: string;
+  userId: string;
+  /** The card's repetitions as read: the card is saved only if it still has them (a double submit). */
+  seenReps: number;
+  next: Schedule;
+  log: NewReviewLog & { id: string };
+  /** A card learned now makes its word known (unless the learner ignores the word). */
+  known: { language: string; lemma: string } | null;
+  now: Date;
+}
+
 export const reviewLogsRepository = {
   /** Saves an answer; returns the log's id. */
   async insert(tx: Executor, log: NewReviewLog) {
     const [row] = await tx.insert(reviewLogs).values(log).returning({ id: reviewLogs.id });
     return row!.id;
+  },
+
+  /**
+   * Saves answers of any learners, one per card, in one statement: each card's schedule (only if
+   * the card still has the repetitions it was read with), its log and its word made known. Returns
+   * the log ids of the answers saved.
+   */
+  async saveMany(db: Executor, answers: PlannedAnswer[]): Promise<Set<string>> {
+    const input = JSON.stringify(
+      answers.map(({ cardId, userId, seenReps, next, log, known, now }) => ({
+        card_id: cardId,
+        user_id: userId,
+        seen_reps: seenReps,
+        language: known?.language ?? null,
+        lemma: known?.lemma ?? null,
+        now,
+        due: next.due,
+        stability: next.stability,
+        difficulty: next.difficulty,
+        elapsed_days: next.elapsedDays,
+        scheduled_days: next.scheduledDays,
+        learning_steps: next.learningSteps,
+        reps: next.reps,
+        lapses: next.lapses,
+        state: next.state,
+        last_review: next.lastReview,
+        log_id: log.id,
+        deck_id: log.deckId,
+        method: log.method,
+        answer: log.answer ?? null,
+        rating: log.rating,
+        log_state: log.state,
+        log_due: log.due,
+        log_stability: log.stability,
+        log_difficulty: log.difficulty,
+        log_elapsed_days: log.elapsedDays,
+        log_last_elapsed_days: log.lastElapsedDays,
+        log_scheduled_days: log.scheduledDays,
+        log_learning_steps: log.learningSteps,
+        reviewed_at: log.reviewedAt,
+        local_day: log.localDay,
+      })),
+    );
+    const { rows } = await db.execute<{ log_id: string }>(sql`
+      with a as (
+        select * from jsonb_to_recordset(${input}::jsonb) as a(
+          card_id uuid, user_id uuid, seen_reps int, language text, lemma text,
+          now timestamptz, due timestamptz, stability real, difficulty real, elapsed_days int,
+          scheduled_days int, learning_steps int, reps int, lapses int, state smallint,
+          last_review timestamptz, log_id uuid, deck_id uuid, method text, answer text, rating smallint,
+          log_state smallint, log_due timestamptz, log_stability real, log_difficulty real,
+          log_elapsed_days int, log_last_elapsed_days int, log_scheduled_days int,
+          log_learning_steps int, reviewed_at timestamptz, local_day date)
+      ),
+      saved as (
+        update ${flashcards} c set
+          due = p.due, stability = p.stability, difficulty = p.difficulty,
+          elapsed_days = p.elapsed_days, scheduled_days = p.scheduled_days,
+          learning_steps = p.learning_steps, reps = p.reps, lapses = p.lapses, state = p.state,
+          last_review = p.last_review, updated_at = p.now
+        from a p
+        where c.id = p.card_id and c.user_id = p.user_id and c.reps = p.seen_reps
+        returning c.id
+      ),
+      logs as (
+        insert into ${reviewLogs} (id, user_id, flashcard_id, deck_id, method, answer, rating, state,
+          due, stability, difficulty, elapsed_days, last_elapsed_days, scheduled_days, learning_steps,
+          reviewed_at, local_day)
+        select p.log_id, p.user_id, p.card_id, p.deck_id, p.method, p.answer, p.rating, p.log_state,
+          p.log_due, p.log_stability, p.log_difficulty, p.log_elapsed_days, p.log_last_elapsed_days,
+          p.log_scheduled_days, p.log_learning_steps, p.reviewed_at, p.local_day
+        from a p join saved s on s.id = p.card_id
+      ),
+      known as (
+        insert into ${wordStatuses} (user_id, language, lemma, status, updated_at)
+        select distinct on (p.user_id, p.language, p.lemma) p.user_id, p.language, p.lemma, 'known', p.now
+        from a p join saved s on s.id = p.card_id
+        where p.lemma is not null
+        order by p.user_id, p.language, p.lemma
+        on conflict (user_id, language, lemma) do update set status = 'known', updated_at = excluded.updated_at
+          where ${wordStatuses}.status <> 'ignored'
+      )
+      select p.log_id from a p join saved s on s.id = p.card_id`);
+    return new Set(rows.map((row) => row.log_id));
   },
 
   /** A deck's answers on a local day: how many, how many right, how many were a card's first. */

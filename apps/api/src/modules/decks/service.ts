@@ -22,10 +22,12 @@ import {
   clozeOf,
   lemmaKey,
 } from '@lendo/shared';
+import { randomUUID } from 'node:crypto';
 import { Rating, type Grade } from 'ts-fsrs';
 import type { z } from 'zod';
 import type { Db, Executor } from '../../db/client.ts';
 import type { AccountCache } from '../../lib/account-cache.ts';
+import { batched } from '../../lib/batched.ts';
 import { earliest, localDay, startOfLocalDay, type Clock } from '../../lib/clock.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { EntitlementsService } from '../entitlements/service.ts';
@@ -38,9 +40,10 @@ import {
   reviewLogsRepository as reviewLogs,
   type DeckRow,
   type FlashcardRow,
+  type PlannedAnswer,
 } from './repository.ts';
 import type { wordStatusRepository } from '../word-status/repository.ts';
-import { answer, newSchedule, rate, statusOf } from './scheduler.ts';
+import { answer, newSchedule, rate, statusOf, type Schedule } from './scheduler.ts';
 
 export interface DecksDeps {
   db: Db;
@@ -51,7 +54,7 @@ export interface DecksDeps {
   /** Word statuses follow the cards: a carded word is learning, a learned card's word known. */
   wordStatuses: Pick<typeof wordStatusRepository, 'addNew' | 'promoteKnown'>;
   /** The graded reader's points: cards and decks created, decks reviewed, words learned and remembered. */
-  ledger: Pick<PointsLedger, 'record' | 'transaction'>;
+  ledger: Pick<PointsLedger, 'record' | 'recordMany' | 'transaction'>;
   /**
    * The learner's decks with their counters and review queues, kept in memory until one of their
    * writes here (invalidateViews, broadcast to every instance) or until a card falls due.
@@ -176,27 +179,38 @@ export function createDecksService({
     return { row, today };
   }
 
-  /**
-   * Saves an answer: the card's next schedule and a review log, in one transaction, or nothing
-   * (null) when the card changed meanwhile or was answered seconds ago (the same answer again).
-   * A card that reaches long-term review makes its word known.
-   */
-  async function saveAnswer(
+  /** An answer at `now`, planned: the card's next schedule, its review log and the points it pays. */
+  function planAnswer(
     me: Me,
     card: FlashcardRow,
     rating: Grade,
     method: ReviewMethod | 'reading',
     typed: string | null,
+    now: Date,
   ) {
-    const now = clock.now();
-    if (card.lastReview !== null && now.getTime() - card.lastReview.getTime() < RESUBMIT_WINDOW_MS)
-      return null;
     const { next, log } = answer(card, now, rating);
+    const logId = randomUUID();
     const day = localDay(now, me.timezone);
-    const saved = await ledger.transaction(async (tx) => {
-      const row = await cards.saveReview(tx, card.id, card.reps, next, now);
-      if (!row) return null;
-      const logId = await reviewLogs.insert(tx, {
+    const learned = statusOf(next.state) === 'learned';
+    const lemma = learned ? lemmaKey(card.word) : null;
+    const events = reviewEvents({
+      cardId: card.id,
+      deckId: card.deckId,
+      logId,
+      day,
+      inReview: method !== 'reading',
+      correct: rating !== Rating.Again,
+      lastReview: card.lastReview,
+      learned,
+      now,
+    });
+    const planned: PlannedAnswer = {
+      cardId: card.id,
+      userId: me.id,
+      seenReps: card.reps,
+      next,
+      log: {
+        id: logId,
         userId: me.id,
         flashcardId: card.id,
         deckId: card.deckId,
@@ -204,32 +218,93 @@ export function createDecksService({
         answer: typed,
         ...log,
         localDay: day,
-      });
-      const learned = statusOf(row.state) === 'learned';
-      const lemma = lemmaKey(card.word);
-      if (learned && lemma) {
-        await wordStatuses.promoteKnown(tx, me.id, row.language as LearningLanguage, lemma, now);
-      }
-      await ledger.record(
+      },
+      known: lemma ? { language: card.language, lemma } : null,
+      now,
+    };
+    return { planned, events };
+  }
+  type Plan = ReturnType<typeof planAnswer>;
+
+  /**
+   * Saves answers, one per card, and pays their points, in one transaction: the cards, logs and
+   * words in one statement, the points of all their learners in a few more. Returns each answer's
+   * schedule, or null when its card changed meanwhile.
+   */
+  async function saveTogether(plans: Plan[]) {
+    return ledger.transaction(async (tx) => {
+      const saved = await reviewLogs.saveMany(
         tx,
-        me.id,
-        reviewEvents({
-          cardId: card.id,
-          deckId: card.deckId,
-          logId,
-          day,
-          inReview: method !== 'reading',
-          correct: rating !== Rating.Again,
-          lastReview: card.lastReview,
-          learned,
-          now,
-        }),
+        plans.map((plan) => plan.planned),
       );
-      return row;
+      const paying = plans.filter((plan) => saved.has(plan.planned.log.id));
+      await ledger.recordMany(
+        tx,
+        paying.map(({ planned, events }) => ({ userId: planned.userId, events })),
+      );
+      return plans.map(({ planned }) => (saved.has(planned.log.id) ? planned.next : null));
     });
+  }
+
+  /**
+   * The answers that came while the ones before were being saved, saved together (lib/batched.ts),
+   * one group at a time, so that no two groups of this process wait on each other's locks. A second
+   * answer to a card among them is the same answer sent twice (null). When a group fails, each of
+   * its answers is tried alone, so one that cannot be saved fails no other.
+   */
+  const saveAnswers = batched<Plan, Schedule | null>(
+    async (plans) => {
+      const first = new Map<string, Plan>();
+      for (const plan of plans) if (!first.has(plan.planned.cardId)) first.set(plan.planned.cardId, plan);
+      const unique = [...first.values()];
+      const results = await saveTogether(unique).catch(() =>
+        Promise.all(
+          unique.map((plan) =>
+            saveTogether([plan]).then(
+              ([schedule]) => schedule ?? null,
+              (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
+            ),
+          ),
+        ),
+      );
+      return plans.map((plan) => {
+        const i = unique.indexOf(plan);
+        return i === -1 ? null : results[i]!;
+      });
+    },
+    { most: 128, running: 1 },
+  );
+
+  /**
+   * Saves an answer: the card's next schedule, a review log and, when the card reaches long-term
+   * review, its word known; with the points it pays. Returns the card's schedule, or nothing (null)
+   * when the card changed meanwhile or was answered seconds ago (the same answer again).
+   */
+  async function saveAnswer(
+    me: Me,
+    card: FlashcardRow,
+    rating: Grade,
+    method: ReviewMethod | 'reading',
+    typed: string | null,
+  ): Promise<Schedule | null> {
+    const now = clock.now();
+    if (card.lastReview !== null && now.getTime() - card.lastReview.getTime() < RESUBMIT_WINDOW_MS)
+      return null;
+    const saved = await saveAnswers(planAnswer(me, card, rating, method, typed, now));
     await changed(me.id);
     return saved;
   }
+
+  /** The cards of answers that came at about the same time, read in one query (lib/batched.ts). */
+  const cardToAnswer = batched<{ userId: string; cardId: string }, FlashcardRow>(
+    async (wanted) => {
+      const rows = await cards.findMany(db, wanted);
+      return wanted.map(
+        ({ userId, cardId }) => rows.find((row) => row.id === cardId && row.userId === userId) ?? notFound(),
+      );
+    },
+    { most: 64, running: 2 },
+  );
 
   async function findCard(userId: string, cardId: string) {
     const card = await cards.find(db, userId, cardId);
@@ -469,7 +544,10 @@ export function createDecksService({
      * it from the time that really passed.
      */
     async review(userId: string, body: z.output<typeof reviewBody>): Promise<ReviewResult> {
-      const [me, card] = await Promise.all([userOf(userId), findCard(userId, body.flashcard)]);
+      const [me, card] = await Promise.all([
+        userOf(userId),
+        cardToAnswer({ userId, cardId: body.flashcard.toLowerCase() }),
+      ]);
       const cloze = clozeOf(card);
       const expected = cloze ? cloze.answer : card.back;
       const { rating, correct } = rate(body, expected);
@@ -499,9 +577,8 @@ export function createDecksService({
       const due = await cards.dueOfWord(db, userId, language, lemma, clock.now());
       if (due.length === 0) return 0;
       const me = await userOf(userId);
-      let lapsed = 0;
-      for (const card of due) if (await saveAnswer(me, card, Rating.Again, 'reading', null)) lapsed += 1;
-      return lapsed;
+      const saved = await Promise.all(due.map((card) => saveAnswer(me, card, Rating.Again, 'reading', null)));
+      return saved.filter((schedule) => schedule !== null).length;
     },
 
     /** The deck's reviews on the learner's local day. */

@@ -51,8 +51,8 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
     const periods = ['all', weekPeriod(now)];
     const earned = boards.get('points') ?? 0;
     // The level of rows made now (a new week, a first board): with points earned, a guess the
-    // all-time total corrects below; without, the level the learner has.
-    const level0 = levelForPoints(earned > 0 ? earned : await repo.totalOf(tx, userId, 'points', 'all'));
+    // all-time total corrects below; without, the level the learner has (kept on their totals).
+    const level0 = earned > 0 ? levelForPoints(earned) : null;
     const rows = await repo.addTotals(
       tx,
       userId,
@@ -76,41 +76,70 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
   }
 
   /**
-   * Records events of a learner in the caller's transaction (open it with `transaction` so the
-   * rankings hear of it on commit). Returns the points (points board) the new rows earned: 0
-   * when every event was paid already.
+   * Records events of learners in the caller's transaction (open it with `transaction` so the
+   * rankings hear of it on commit): their ledger rows in one statement, then each learner's totals
+   * (in the order of their ids, so two such transactions never wait on each other in a circle).
+   * Returns the points (points board) each learner's new rows earned; a learner every one of whose
+   * events was paid already is left out.
    */
-  async function record(tx: Executor, userId: string, events: PointsEvent[]): Promise<number> {
-    if (events.length === 0) return 0;
-    const learner = await repo.learner(tx, userId);
-    if (!learner) return 0;
+  async function recordMany(
+    tx: Executor,
+    entries: Array<{ userId: string; events: PointsEvent[] }>,
+  ): Promise<Map<string, number>> {
+    const eventsOf = new Map<string, Map<string, PointsEvent>>();
+    for (const { userId, events } of entries) {
+      for (const event of events) {
+        const mine = eventsOf.get(userId) ?? eventsOf.set(userId, new Map()).get(userId)!;
+        mine.set(event.key, event);
+      }
+    }
+    const earned = new Map<string, number>();
+    if (eventsOf.size === 0) return earned;
+    const userIds = [...eventsOf.keys()].sort();
+    const learners = await repo.learners(tx, userIds);
     const now = clock.now();
-    const day = localDay(now, learner.timezone);
+    const days = new Map(
+      userIds.map((id) => [id, learners.has(id) ? localDay(now, learners.get(id)!.timezone) : '']),
+    );
     const inserted = await repo.insertLedger(
       tx,
-      events.map((event) => ({
-        userId,
-        board: boardOf(event.kind),
-        kind: event.kind,
-        key: event.key,
-        points: pointsOf(event.kind),
-        localDay: day,
-        createdAt: now,
-      })),
+      userIds
+        .filter((userId) => learners.has(userId))
+        .flatMap((userId) =>
+          [...eventsOf.get(userId)!.values()].map((event) => ({
+            userId,
+            board: boardOf(event.kind),
+            kind: event.kind,
+            key: event.key,
+            points: pointsOf(event.kind),
+            localDay: days.get(userId)!,
+            createdAt: now,
+          })),
+        ),
     );
-    if (inserted.length === 0) return 0;
-    const boards = new Map<string, number>();
-    for (const row of inserted) boards.set(row.board, (boards.get(row.board) ?? 0) + row.points);
-    await addToTotals(tx, userId, learner.country, boards, now);
-    if (boards.has('points')) await settleDay(tx, userId, day, now);
+    for (const userId of userIds) {
+      const boards = new Map<string, number>();
+      for (const row of inserted) {
+        if (row.userId === userId) boards.set(row.board, (boards.get(row.board) ?? 0) + row.points);
+      }
+      if (boards.size === 0) continue;
+      await addToTotals(tx, userId, learners.get(userId)!.country, boards, now);
+      if (boards.has('points')) await settleDay(tx, userId, days.get(userId)!, now);
+      earned.set(userId, boards.get('points') ?? 0);
+    }
     const pending = touched.get(tx);
-    if (pending) pending.add(userId);
-    else await tell([userId]);
-    return boards.get('points') ?? 0;
+    if (pending) for (const userId of earned.keys()) pending.add(userId);
+    else if (earned.size > 0) await tell([...earned.keys()]);
+    return earned;
   }
+
+  /** Records events of one learner (see recordMany); returns the points their new rows earned. */
+  const record = async (tx: Executor, userId: string, events: PointsEvent[]) =>
+    (await recordMany(tx, [{ userId, events }])).get(userId) ?? 0;
 
   return {
     record,
+    recordMany,
 
     /**
      * Pays a progress report of a chapter: each page up to `page`, and each whole minute the

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { levelForPoints } from '@lendo/shared';
 import type { Executor } from '../../db/client.ts';
 import {
   comprehensionResults,
@@ -25,30 +26,43 @@ export const gradedReaderRepository = {
     return row ?? null;
   },
 
+  /** Time zone and country of each learner of `userIds` that exists. */
+  async learners(db: Executor, userIds: string[]) {
+    const rows = await db
+      .select({ id: users.id, timezone: users.timezone, country: users.country })
+      .from(users)
+      .where(inArray(users.id, userIds));
+    return new Map(rows.map(({ id, ...learner }) => [id, learner]));
+  },
+
   /** Inserts ledger rows, skipping keys the learner has been paid for; returns those inserted. */
   async insertLedger(db: Executor, rows: NewLedgerRow[]) {
     return db
       .insert(pointsLedger)
       .values(rows)
       .onConflictDoNothing({ target: [pointsLedger.userId, pointsLedger.key] })
-      .returning({ board: pointsLedger.board, points: pointsLedger.points });
+      .returning({ userId: pointsLedger.userId, board: pointsLedger.board, points: pointsLedger.points });
   },
 
   /**
    * Adds points to a learner's totals, each (board, period) once, in one statement; returns the
-   * new totals. New rows get `level`; existing ones keep theirs (the ledger sets a new level on
-   * all of them once it knows it).
+   * new totals. New rows get `level`, or when it is null the level the learner's all-time points
+   * row has (the level of no points without one); existing rows keep theirs (the ledger sets a new
+   * level on all of them once it knows it).
    */
   async addTotals(
     db: Executor,
     userId: string,
     totals: Array<{ board: string; period: string; points: number }>,
-    { country, level }: { country: string | null; level: string },
+    { country, level }: { country: string | null; level: string | null },
     now: Date,
   ) {
+    const kept = sql<string>`coalesce((select ${pointsTotals.level} from ${pointsTotals}
+      where ${pointsTotals.userId} = ${userId} and ${pointsTotals.board} = 'points'
+        and ${pointsTotals.period} = 'all'), ${levelForPoints(0)})`;
     return db
       .insert(pointsTotals)
-      .values(totals.map((total) => ({ userId, ...total, country, level, updatedAt: now })))
+      .values(totals.map((total) => ({ userId, ...total, country, level: level ?? kept, updatedAt: now })))
       .onConflictDoUpdate({
         target: [pointsTotals.userId, pointsTotals.board, pointsTotals.period],
         set: {

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { batched } from './batched.ts';
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('batched', () => {
+  it('starts a call at once when a place is free and groups the calls that came meanwhile', async () => {
+    const groups: number[][] = [];
+    const double = batched(
+      async (items: number[]) => {
+        groups.push(items);
+        await tick();
+        return items.map((n) => n * 2);
+      },
+      { most: 3, running: 1 },
+    );
+    const first = double(1);
+    const rest = [2, 3, 4, 5, 6].map(double);
+    expect(await Promise.all([first, ...rest])).toEqual([2, 4, 6, 8, 10, 12]);
+    // The first alone, then the waiting ones at most three at a time, in the order they came.
+    expect(groups).toEqual([[1], [2, 3, 4], [5, 6]]);
+  });
+
+  it('runs up to the given number of groups at once', async () => {
+    let running = 0;
+    let most = 0;
+    const echo = batched(
+      async (items: string[]) => {
+        running += 1;
+        most = Math.max(most, running);
+        await tick();
+        running -= 1;
+        return items;
+      },
+      { most: 1, running: 2 },
+    );
+    expect(await Promise.all(['a', 'b', 'c', 'd'].map(echo))).toEqual(['a', 'b', 'c', 'd']);
+    expect(most).toBe(2);
+  });
+
+  it('fails only the item whose answer is an Error, and every item of a group that throws', async () => {
+    const check = batched(
+      async (items: number[]) => {
+        await tick();
+        if (items.includes(13)) throw new Error('unlucky group');
+        return items.map((n) => (n < 0 ? new Error(`negative ${n}`) : n));
+      },
+      { most: 2, running: 1 },
+    );
+    const results = await Promise.allSettled([0, -1, 2, 13, 4].map(check));
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).message))).toEqual([
+      0,
+      'negative -1',
+      2,
+      'unlucky group',
+      'unlucky group',
+    ]);
+  });
+});
