@@ -22,12 +22,42 @@ describe('createAccountCache (in process)', () => {
     const { cache, load, loads } = setup();
     expect(await cache.profile('u', load('first'))).toEqual({ name: 'first' });
     expect(await cache.profile('u', load('second'))).toEqual({ name: 'first' });
-    expect(await cache.active('u', async () => true)).toBe(true);
-    expect(await cache.active('u', async () => false)).toBe(true);
+    expect(await cache.access('u', async () => true)).toBe(true);
+    expect(await cache.access('u', async () => false)).toBe(true);
     expect(loads()).toBe(1);
     await cache.invalidate('u');
     expect(await cache.profile('u', load('third'))).toEqual({ name: 'third' });
-    expect(await cache.active('u', async () => false)).toBe(false);
+    expect(await cache.access('u', async () => false)).toBe(false);
+  });
+
+  it("keeps the account's access and profile when only the learner's own data changes", async () => {
+    const { cache, load, loads } = setup();
+    const view = (name: string) => async () => ({ value: name, until: null });
+    await cache.profile('u', load('me'));
+    // A view and the access both loading while an answer to a card commits and drops the views.
+    let finishAccess: () => void = () => undefined;
+    let finishDecks: () => void = () => undefined;
+    const access = cache.access(
+      'u',
+      () => new Promise<string>((resolve) => (finishAccess = () => resolve('active'))),
+    );
+    const decks = cache.view(
+      'u',
+      'decks',
+      () =>
+        new Promise<{ value: string; until: null }>(
+          (resolve) => (finishDecks = () => resolve({ value: 'stale', until: null })),
+        ),
+    );
+    await cache.invalidateViews('u');
+    finishAccess();
+    finishDecks();
+    expect([await access, await decks]).toEqual(['active', 'stale']);
+    // The access is kept, and so is the profile; the view, overtaken by the change, is not.
+    expect(await cache.access('u', async () => 'reloaded')).toBe('active');
+    expect(await cache.profile('u', load('reloaded'))).toEqual({ name: 'me' });
+    expect(loads()).toBe(1);
+    expect(await cache.view('u', 'decks', view('after'))).toBe('after');
   });
 
   it('stops serving a profile at the moment the clock changes it', async () => {

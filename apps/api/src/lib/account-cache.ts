@@ -26,15 +26,20 @@ interface Kept<V> {
 }
 
 interface Entry<T> {
-  active?: boolean;
+  /** What decides whether the account's tokens still count (see `access`). */
+  access?: unknown;
   profile?: Kept<T>;
   /** Answers of other modules about this learner's own data (their decks), by key. */
   views?: Map<string, Kept<unknown>>;
 }
 
-/** A load in flight: a change to its account meanwhile makes its answer unfit to keep. */
+/**
+ * A load in flight: a change to its account meanwhile makes its answer unfit to keep, and so does a
+ * change to the learner's own data if it loads a view.
+ */
 interface Ticket {
   stale: boolean;
+  view: boolean;
 }
 
 export interface AccountCacheOptions {
@@ -75,7 +80,7 @@ export function createAccountCache<T>({ clock, log, redisUrl }: AccountCacheOpti
   function forgetViews(userId: string) {
     const entry = entries.get(userId);
     if (entry) entry.views = undefined;
-    for (const ticket of loading.get(userId) ?? []) ticket.stale = true;
+    for (const ticket of loading.get(userId) ?? []) if (ticket.view) ticket.stale = true;
   }
 
   function forgetAll() {
@@ -85,13 +90,14 @@ export function createAccountCache<T>({ clock, log, redisUrl }: AccountCacheOpti
 
   const bus = redisUrl ? invalidationBus({ url: redisUrl, log, forget, forgetViews, forgetAll }) : null;
 
-  /** Runs `load` and keeps its answer with `keep`, unless the account changed meanwhile. */
+  /** Runs `load` and keeps its answer with `keep`, unless what it read changed meanwhile. */
   async function loadAndKeep<V>(
     userId: string,
     load: () => Promise<V>,
     keep: (entry: Entry<T>, value: V) => void,
+    view = false,
   ) {
-    const ticket: Ticket = { stale: bus !== null && !bus.listening() };
+    const ticket: Ticket = { stale: bus !== null && !bus.listening(), view };
     const tickets = loading.get(userId) ?? new Set<Ticket>();
     loading.set(userId, tickets.add(ticket));
     try {
@@ -114,6 +120,7 @@ export function createAccountCache<T>({ clock, log, redisUrl }: AccountCacheOpti
     known: Kept<V> | undefined,
     load: () => Promise<Timed<V>>,
     keep: (entry: Entry<T>, kept: Kept<V>) => void,
+    view = false,
   ): Promise<V> {
     if (known && clock.now().getTime() < known.until) return known.value;
     const loaded = await loadAndKeep(
@@ -123,18 +130,27 @@ export function createAccountCache<T>({ clock, log, redisUrl }: AccountCacheOpti
         return { value: deepFreeze(value), until: until?.getTime() ?? Infinity };
       },
       keep,
+      view,
     );
     return loaded.value;
   }
 
   return {
-    /** Whether the account's tokens still count; `load` asks the database when it is not known. */
-    async active(userId: string, load: () => Promise<boolean>): Promise<boolean> {
-      const known = entries.get(userId)?.active;
+    /**
+     * What decides whether the account's tokens still count (whether it is active, which of its
+     * sessions were revoked); `load` asks the database when it is not known. Kept until the
+     * account changes (`invalidate`), whatever happens to the learner's own data. Frozen.
+     */
+    async access<A>(userId: string, load: () => Promise<A>): Promise<A> {
+      const known = entries.get(userId)?.access as A | undefined;
       if (known !== undefined) return known;
-      return loadAndKeep(userId, load, (entry, active) => {
-        entry.active = active;
-      });
+      return loadAndKeep(
+        userId,
+        async () => deepFreeze(await load()),
+        (entry, access) => {
+          entry.access = access;
+        },
+      );
     },
 
     /** The account's profile (frozen: it is shared); `load` reads it when unknown or out of date. */
@@ -151,9 +167,15 @@ export function createAccountCache<T>({ clock, log, redisUrl }: AccountCacheOpti
      */
     view<V>(userId: string, key: string, load: () => Promise<Timed<V>>): Promise<V> {
       const known = entries.get(userId)?.views?.get(key) as Kept<V> | undefined;
-      return timed(userId, known, load, (entry, kept) => {
-        (entry.views ??= new Map()).set(key, kept);
-      });
+      return timed(
+        userId,
+        known,
+        load,
+        (entry, kept) => {
+          (entry.views ??= new Map()).set(key, kept);
+        },
+        true,
+      );
     },
 
     /** Forgets the learner's views, here and on every instance; call it after their data changed. */

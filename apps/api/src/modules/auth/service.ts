@@ -126,16 +126,23 @@ export function createAuthService({
    */
   const recentRefreshes = lruMap<string, { at: number; pair: Promise<TokenPair> }>(10_000);
 
-  /** Sessions revoked recently enough that their access tokens may not have expired, per user. */
-  const revokedSessions = (userId: string) =>
-    accounts.view(userId, 'revoked-sessions', async () => ({
-      value: await refreshTokensRepository.revokedFamilies(
-        db,
-        userId,
-        new Date(clock.now().getTime() - accessTokens.ttlSeconds * 1000),
-      ),
-      until: null,
-    }));
+  /**
+   * Whether the account is active, and its sessions revoked recently enough that their access
+   * tokens may not have expired: kept with the account until it changes (a sign-out, a revocation
+   * or a deactivation invalidates it).
+   */
+  const accessOf = (userId: string) =>
+    accounts.access(userId, async () => {
+      const [active, revoked] = await Promise.all([
+        usersRepository.isActive(db, userId),
+        refreshTokensRepository.revokedFamilies(
+          db,
+          userId,
+          new Date(clock.now().getTime() - accessTokens.ttlSeconds * 1000),
+        ),
+      ]);
+      return { active, revoked };
+    });
 
   /** Me from the database, and until when it holds by the clock (a pending email or a plan ending). */
   async function loadMe(userId: string): Promise<Timed<Me>> {
@@ -190,9 +197,10 @@ export function createAuthService({
      * Whether an access token of this user and session still counts: the account exists and is
      * not deactivated, and the session was not signed out or revoked.
      */
-    isActive: async (userId: string, sessionId: string) =>
-      (await accounts.active(userId, () => usersRepository.isActive(db, userId))) &&
-      !(await revokedSessions(userId)).includes(sessionId),
+    isActive: async (userId: string, sessionId: string) => {
+      const { active, revoked } = await accessOf(userId);
+      return active && !revoked.includes(sessionId);
+    },
 
     async signup(input: {
       username: string;
