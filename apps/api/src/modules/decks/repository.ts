@@ -125,7 +125,7 @@ export const flashcardsRepository = {
 
   /** The cards of `wanted` (each a card id and its owner) that exist, in no particular order. */
   async findMany(db: Executor, wanted: Array<{ userId: string; cardId: string }>) {
-    const rows = await db
+    return db
       .select()
       .from(flashcards)
       .where(
@@ -134,7 +134,6 @@ export const flashcardsRepository = {
           inArray(flashcards.userId, [...new Set(wanted.map((w) => w.userId))]),
         ),
       );
-    return rows;
   },
 
   async update(db: Executor, userId: string, cardId: string, changes: CardChanges, now: Date) {

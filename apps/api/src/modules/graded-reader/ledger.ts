@@ -95,27 +95,25 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
     }
     const earned = new Map<string, number>();
     if (eventsOf.size === 0) return earned;
-    const userIds = [...eventsOf.keys()].sort();
-    const learners = await repo.learners(tx, userIds);
+    const learners = await repo.learners(tx, [...eventsOf.keys()]);
+    // In the order of their ids; a learner deleted meanwhile is paid nothing.
+    const userIds = [...learners.keys()].sort();
+    if (userIds.length === 0) return earned;
     const now = clock.now();
-    const days = new Map(
-      userIds.map((id) => [id, learners.has(id) ? localDay(now, learners.get(id)!.timezone) : '']),
-    );
+    const days = new Map(userIds.map((id) => [id, localDay(now, learners.get(id)!.timezone)]));
     const inserted = await repo.insertLedger(
       tx,
-      userIds
-        .filter((userId) => learners.has(userId))
-        .flatMap((userId) =>
-          [...eventsOf.get(userId)!.values()].map((event) => ({
-            userId,
-            board: boardOf(event.kind),
-            kind: event.kind,
-            key: event.key,
-            points: pointsOf(event.kind),
-            localDay: days.get(userId)!,
-            createdAt: now,
-          })),
-        ),
+      userIds.flatMap((userId) =>
+        [...eventsOf.get(userId)!.values()].map((event) => ({
+          userId,
+          board: boardOf(event.kind),
+          kind: event.kind,
+          key: event.key,
+          points: pointsOf(event.kind),
+          localDay: days.get(userId)!,
+          createdAt: now,
+        })),
+      ),
     );
     for (const userId of userIds) {
       const boards = new Map<string, number>();
@@ -146,7 +144,7 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
      * learner has read today (reading time is stored before this is called).
      */
     async recordReading(tx: Executor, userId: string, chapterId: string, page: number) {
-      const learner = await repo.learner(tx, userId);
+      const learner = (await repo.learners(tx, [userId])).get(userId);
       if (!learner) return 0;
       const day = localDay(clock.now(), learner.timezone);
       const minutes = Math.floor((await repo.readingSecondsOfDay(tx, userId, day)) / 60);

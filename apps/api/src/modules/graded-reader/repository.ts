@@ -18,14 +18,6 @@ export type NoticeRow = typeof gradedReaderNotices.$inferSelect;
 
 /** The only SQL of the graded reader: ledger, totals, challenges, notices, comprehension, paths. */
 export const gradedReaderRepository = {
-  async learner(db: Executor, userId: string) {
-    const [row] = await db
-      .select({ timezone: users.timezone, country: users.country })
-      .from(users)
-      .where(eq(users.id, userId));
-    return row ?? null;
-  },
-
   /** Time zone and country of each learner of `userIds` that exists. */
   async learners(db: Executor, userIds: string[]) {
     const rows = await db
