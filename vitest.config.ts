@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { reactOnPreact } from './apps/web/react-on-preact.ts';
 
 export default defineConfig({
   test: {
@@ -26,10 +27,33 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        resolve: {
+          alias: [
+            { find: '@', replacement: fileURLToPath(new URL('./apps/web/src', import.meta.url)) },
+            // Its ES module build: the CommonJS one would require() React itself.
+            {
+              find: /^@testing-library\/react$/,
+              replacement: fileURLToPath(
+                new URL(
+                  './node_modules/@testing-library/react/dist/@testing-library/react.esm.js',
+                  import.meta.url,
+                ),
+              ),
+            },
+            ...reactOnPreact,
+          ],
+          // Libraries' ES module builds, as the browser gets them: a CommonJS build would require()
+          // React itself, past the aliases.
+          conditions: ['module', 'browser', 'development'],
+          mainFields: ['browser', 'module', 'main'],
+        },
         test: {
           name: 'web',
           environment: 'jsdom',
+          // What main.tsx installs before the app renders.
+          setupFiles: ['apps/web/src/lib/autofocus.ts'],
+          // Libraries are bundled like the web's own code, so they too get React's API from Preact.
+          server: { deps: { inline: true } },
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
         },
       },

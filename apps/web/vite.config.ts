@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { reactOnPreact } from './react-on-preact.ts';
 
 const backend = 'http://localhost:3001';
 
@@ -44,8 +44,8 @@ function sharedSchemasArePure(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), sharedSchemasArePure()],
-  resolve: { alias: { '@': '/src' } },
+  plugins: [tailwindcss(), sharedSchemasArePure()],
+  resolve: { alias: [{ find: '@', replacement: '/src' }, ...reactOnPreact] },
   server: {
     proxy: {
       '/api': backend,
@@ -58,15 +58,22 @@ export default defineConfig({
     // .vite/manifest.json: bench/web-bundle.ts finds the login page's chunk in it.
     manifest: true,
     rolldownOptions: {
+      // Two notices that say nothing here: libraries' "use client" (there are no server components),
+      // and react-router reading React's useOptimistic, which it checks for and Preact does not have.
+      onLog(level, log, report) {
+        if (log.code === 'MODULE_LEVEL_DIRECTIVE' && log.message.includes('"use client"')) return;
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('`useOptimistic`')) return;
+        report(level, log);
+      },
       // packages/shared only declares values: a module none of whose exports a chunk uses stays out.
       treeshake: { moduleSideEffects: [{ test: SHARED_SOURCE, sideEffects: false }] },
       output: {
         // The libraries every page starts with, each in one chunk of its own: fewer, better-compressed
         // files than the dozen slivers automatic splitting made of them, cached across releases.
-        // react-dom's client is one module of about 62 KB gzip, so the react chunk cannot be smaller.
+        // The framework (Preact, as React: see react-on-preact.ts) is one chunk of about 11 KB gzip.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]/, priority: 2 },
             { name: 'router', test: /[\\/]node_modules[\\/]react-router[\\/]/, priority: 1 },
             { name: 'query', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, priority: 1 },
             { name: 'i18n', test: /[\\/]node_modules[\\/]i18next[^\\/]*[\\/]/, priority: 1 },

@@ -6,10 +6,18 @@ export interface ModalRouteState {
   modal: ModalRequest;
 }
 
+/**
+ * The route state of each coming-soon modal, made once: <Navigate> navigates again whenever its state
+ * is a different object, so a state made afresh on every render would navigate on every render.
+ */
+const HOME_WITH: Record<ComingSoonVariant, ModalRouteState> = {
+  'playlist-coming-soon': { modal: { name: 'coming-soon', props: { variant: 'playlist-coming-soon' } } },
+  'statistics-coming-soon': { modal: { name: 'coming-soon', props: { variant: 'statistics-coming-soon' } } },
+};
+
 /** The page to go to with the coming-soon modal of `variant` open over it. */
 function toHomeWith(variant: ComingSoonVariant) {
-  const state: ModalRouteState = { modal: { name: 'coming-soon', props: { variant } } };
-  return <Navigate to="/" replace state={state} />;
+  return <Navigate to="/" replace state={HOME_WITH[variant]} />;
 }
 
 /** /playlists is announced, not built (SPEC §2): the home page with the coming-soon modal. */

@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cx } from '@/lib/cx';
+import { keepOpenForNestedLayers } from '@/lib/layers';
 
 interface ModalProps {
   open: boolean;
@@ -40,6 +41,7 @@ export function Modal({
         <div className="pointer-events-none fixed inset-0 z-50 grid place-items-center overflow-y-auto p-4">
           <Dialog.Content
             {...(description ? {} : { 'aria-describedby': undefined })}
+            onInteractOutside={keepOpenForNestedLayers}
             // A field marked data-autofocus gets the focus, rather than the first button (close).
             onOpenAutoFocus={(event) => {
               const field = (event.target as HTMLElement).querySelector<HTMLElement>('[data-autofocus]');

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode, RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepOpenForNestedLayers } from '@/lib/layers';
 
 interface PanelModalProps {
   open: boolean;
@@ -28,6 +29,7 @@ export function PanelModal({ open, onOpenChange, title, toolbar, initialFocus, c
         <div className="pointer-events-none fixed inset-0 z-50 flex sm:items-start sm:justify-center sm:p-4 sm:pt-[7dvh]">
           <Dialog.Content
             aria-describedby={undefined}
+            onInteractOutside={keepOpenForNestedLayers}
             onOpenAutoFocus={(event) => {
               if (!initialFocus?.current) return;
               event.preventDefault();

@@ -121,10 +121,10 @@ describe('useReadAloud', () => {
 
     act(() => result.current.start());
 
-    await vi.waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('error.speech-unavailable', { id: 'speech-error' }),
-    );
-    expect(result.current.reading).toBeNull();
+    await vi.waitFor(() => {
+      expect(toast.error).toHaveBeenCalledWith('error.speech-unavailable', { id: 'speech-error' });
+      expect(result.current.reading).toBeNull();
+    });
     expect(opened).toEqual([]);
   });
 });

@@ -78,9 +78,8 @@ describe('CancelOptionsModal', () => {
       { can_extend_trial: true, can_receive_discount: true, downgrade: null },
       { body: change },
     );
-    await act(async () =>
-      fireEvent.click(await screen.findByRole('button', { name: 'billing.cancel.trial.action' })),
-    );
+    const action = await screen.findByRole('button', { name: 'billing.cancel.trial.action' });
+    await act(async () => fireEvent.click(action));
     await waitFor(() => expect(opened).toEqual([{ name: 'subscription-event', props: change }]));
     expect(api.sent('POST', '/api/billing/stripe/cancel/')).toEqual([{ apply_trial: true }]);
   });
@@ -89,9 +88,8 @@ describe('CancelOptionsModal', () => {
     const downgrade = fakePlanOffer();
     const change = { event: 'downgraded', subscription: fakeSubscription() };
     const api = open({ can_extend_trial: false, can_receive_discount: false, downgrade }, { body: change });
-    await act(async () =>
-      fireEvent.click(await screen.findByRole('button', { name: 'billing.cancel.downgrade.action' })),
-    );
+    const action = await screen.findByRole('button', { name: 'billing.cancel.downgrade.action' });
+    await act(async () => fireEvent.click(action));
     await waitFor(() => expect(opened).toHaveLength(1));
     expect(api.sent('POST', '/api/billing/stripe/cancel/')).toEqual([
       { downgrade_price_id: downgrade.price_id },
@@ -103,9 +101,8 @@ describe('CancelOptionsModal', () => {
       { can_extend_trial: false, can_receive_discount: true, downgrade: null },
       { status: 409, body: { message: 'no', code: 'billing.offer-unavailable' } },
     );
-    await act(async () =>
-      fireEvent.click(await screen.findByRole('button', { name: 'billing.cancel.discount.action' })),
-    );
+    const action = await screen.findByRole('button', { name: 'billing.cancel.discount.action' });
+    await act(async () => fireEvent.click(action));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('subscription.error-occurred'));
     expect(opened).toEqual([]);
     expect(screen.getByRole('button', { name: 'billing.cancel.discount.action' })).toHaveProperty(

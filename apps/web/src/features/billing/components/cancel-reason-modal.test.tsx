@@ -32,7 +32,7 @@ describe('CancelReasonModal', () => {
     const api = fakeApi((request) => (request.method === 'POST' ? { body: change } : undefined));
     renderWithMe(<CancelReasonModal onClose={vi.fn()} />);
     fireEvent.click(screen.getByRole('radio', { name: 'billing.reason.too_expensive' }));
-    fireEvent.change(screen.getByLabelText('billing.reason.feedback'), { target: { value: '  Too dear  ' } });
+    fireEvent.input(screen.getByLabelText('billing.reason.feedback'), { target: { value: '  Too dear  ' } });
     await submit();
     await waitFor(() => expect(opened).toEqual([{ name: 'subscription-event', props: change }]));
     expect(api.sent('POST', '/api/billing/stripe/cancel/')).toEqual([

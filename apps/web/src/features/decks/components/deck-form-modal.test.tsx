@@ -70,7 +70,7 @@ describe('DeckFormModal', () => {
     expect((screen.getByRole('combobox', { name: 'decks.form.language' }) as HTMLSelectElement).value).toBe(
       'es',
     );
-    fireEvent.change(screen.getByRole('textbox', { name: 'decks.form.name' }), {
+    fireEvent.input(screen.getByRole('textbox', { name: 'decks.form.name' }), {
       target: { value: '  Verbs ' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'decks.icon.choose' }));
@@ -99,7 +99,7 @@ describe('DeckFormModal', () => {
     );
 
     expect(screen.queryByRole('combobox', { name: 'decks.form.language' })).toBeNull();
-    fireEvent.change(screen.getByRole('textbox', { name: 'decks.form.description' }), {
+    fireEvent.input(screen.getByRole('textbox', { name: 'decks.form.description' }), {
       target: { value: 'London, May' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'decks.form.save' }));
@@ -117,7 +117,7 @@ describe('DeckFormModal', () => {
         <DeckFormModal onClose={onClose} />
       </MemoryRouter>,
     );
-    fireEvent.change(screen.getByRole('textbox', { name: 'decks.form.name' }), {
+    fireEvent.input(screen.getByRole('textbox', { name: 'decks.form.name' }), {
       target: { value: 'One more' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'decks.form.create' }));

@@ -229,7 +229,7 @@ describe('FlashcardModal', () => {
     expect(screen.getByRole('button', { name: 'flashcard.delete' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'flashcard.cancel' })).toBeNull();
 
-    fireEvent.change(field('flashcard.back'), { target: { value: 'Onde posso comprar uma passagem?' } });
+    fireEvent.input(field('flashcard.back'), { target: { value: 'Onde posso comprar uma passagem?' } });
     fireEvent.click(screen.getByRole('button', { name: 'flashcard.save' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(requests.sent('PUT', '/api/deck/flashcards/card-9/')).toEqual([

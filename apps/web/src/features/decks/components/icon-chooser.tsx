@@ -18,9 +18,20 @@ export function IconChooser({ value, onChange }: IconChooserProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const movingByArrow = useRef(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const grid = useRef<HTMLDivElement>(null);
+  /**
+   * Closes the grid, and gives the focus back to the icon button first if it was in the grid: the form
+   * keeps the focus (it is a modal's, which would otherwise take it back when the grid goes away).
+   */
+  const openOrClose = (next: boolean) => {
+    if (!next && grid.current?.contains(document.activeElement)) trigger.current?.focus();
+    setOpen(next);
+  };
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
+    <Popover.Root open={open} onOpenChange={openOrClose}>
       <Popover.Trigger
+        ref={trigger}
         aria-label={t('decks.icon.choose', { icon: t(`decks.icon.${value}`) })}
         className="group inline-flex items-center gap-1 rounded-2xl p-1 transition-colors hover:bg-surface-muted"
       >
@@ -36,11 +47,12 @@ export function IconChooser({ value, onChange }: IconChooserProps) {
           className="z-50 w-[min(20rem,calc(100vw-2rem))] animate-pop-in rounded-card border border-line bg-surface p-3 shadow-pop"
         >
           <RadioGroup.Root
+            ref={grid}
             aria-label={t('decks.icon.label')}
             value={value}
             onValueChange={(next) => {
               onChange(next as DeckIcon);
-              if (!movingByArrow.current) setOpen(false);
+              if (!movingByArrow.current) openOrClose(false);
               movingByArrow.current = false;
             }}
             loop
@@ -56,7 +68,7 @@ export function IconChooser({ value, onChange }: IconChooserProps) {
                   title={t(`decks.icon.${icon}`)}
                   onKeyDown={(event) => {
                     if (event.key.startsWith('Arrow')) movingByArrow.current = true;
-                    if (event.key === 'Enter') setOpen(false);
+                    if (event.key === 'Enter') openOrClose(false);
                   }}
                   className="grid aspect-square min-h-11 place-items-center rounded-xl text-muted transition-colors hover:bg-surface-muted hover:text-ink data-[state=checked]:bg-brand-soft data-[state=checked]:text-brand-ink data-[state=checked]:ring-2 data-[state=checked]:ring-brand"
                 >

@@ -35,7 +35,7 @@ function setup(onClose = vi.fn()) {
   const view = renderWithMe(<ChangeUsernameModal onClose={onClose} />);
   const input = screen.getByLabelText('settings.username.label');
   const save = screen.getByRole('button', { name: 'settings.save' });
-  const type = (value: string) => fireEvent.change(input, { target: { value } });
+  const type = (value: string) => fireEvent.input(input, { target: { value } });
   /** Lets `ms` pass, with the answers that arrive meanwhile. */
   const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
   return { ...view, input, save, type, wait, onClose };

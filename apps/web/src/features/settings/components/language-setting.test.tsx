@@ -1,5 +1,5 @@
 import type { Me } from '@lendo/shared';
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { meQueryKey } from '@/lib/me';
@@ -33,8 +33,8 @@ describe('LanguageSetting', () => {
     const { queryClient } = renderWithMe(<LanguageSetting />);
     await choose('pt');
     expect(changeLanguage.mock.calls).toEqual([['pt']]);
+    await waitFor(() => expect(queryClient.getQueryData<Me>(meQueryKey)?.locale).toBe('pt'));
     expect(api.sent('PUT', '/api/auth/update-user/')).toEqual([{ locale: 'pt' }]);
-    expect(queryClient.getQueryData<Me>(meQueryKey)?.locale).toBe('pt');
     expect(toast.error).not.toHaveBeenCalled();
   });
 
@@ -43,7 +43,7 @@ describe('LanguageSetting', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { queryClient } = renderWithMe(<LanguageSetting />);
     await choose('es');
-    expect(changeLanguage.mock.calls).toEqual([['es'], ['en']]);
+    await waitFor(() => expect(changeLanguage.mock.calls).toEqual([['es'], ['en']]));
     expect(toast.error).toHaveBeenCalledWith('profile.error-changing-language');
     expect(queryClient.getQueryData<Me>(meQueryKey)?.locale).toBe('en');
   });

@@ -1,0 +1,42 @@
+import { options, type RefCallback, type RefObject, type VNode } from 'preact';
+
+/**
+ * React's `autoFocus`, which Preact leaves to the browser: a browser honours `autofocus` once per page,
+ * so a field or button shown later (the answer box of the next card, a "Next" button) would not get
+ * the focus. Here an element rendered with `autoFocus` is focused once, when it first appears, and
+ * never again on a later render.
+ */
+const focused = new WeakSet<HTMLElement>();
+
+function focusOnce(element: HTMLElement | null) {
+  if (!element || focused.has(element)) return;
+  focused.add(element);
+  // After this render is in the page: an element is not focusable before it is attached.
+  queueMicrotask(() => {
+    if (element.isConnected) element.focus();
+  });
+}
+
+/** One wrapper per ref the element already had, so the ref stays the same from render to render. */
+const wrappers = new WeakMap<object, (element: HTMLElement | null) => void>();
+
+function withFocusOnce(ref: RefCallback<HTMLElement> | RefObject<HTMLElement | null>) {
+  let wrapper = wrappers.get(ref);
+  if (!wrapper) {
+    wrapper = (element) => {
+      focusOnce(element);
+      if (typeof ref === 'function') ref(element);
+      else ref.current = element;
+    };
+    wrappers.set(ref, wrapper);
+  }
+  return wrapper;
+}
+
+const previousHook = options.vnode;
+options.vnode = (vnode: VNode<{ autoFocus?: boolean }>) => {
+  if (typeof vnode.type === 'string' && vnode.props.autoFocus) {
+    vnode.ref = vnode.ref ? withFocusOnce(vnode.ref) : focusOnce;
+  }
+  previousHook?.(vnode);
+};
