@@ -306,6 +306,9 @@ export const reviewLogsRepository = {
         local_day: log.localDay,
       })),
     );
+    // The cards by their key: joined to the answers alone, the planner may read every card of the
+    // table (it cannot tell how many answers the JSON holds).
+    const cardIds = `{${answers.map((answer) => answer.cardId).join(',')}}`;
     const { rows } = await db.execute<{ log_id: string }>(sql`
       with a as (
         select * from jsonb_to_recordset(${input}::jsonb) as a(
@@ -324,7 +327,8 @@ export const reviewLogsRepository = {
           learning_steps = p.learning_steps, reps = p.reps, lapses = p.lapses, state = p.state,
           last_review = p.last_review, updated_at = p.now
         from a p
-        where c.id = p.card_id and c.user_id = p.user_id and c.reps = p.seen_reps
+        where c.id = any(${cardIds}::uuid[]) and c.id = p.card_id and c.user_id = p.user_id
+          and c.reps = p.seen_reps
         returning c.id
       ),
       logs as (
