@@ -17,7 +17,8 @@ interface PanelModalProps {
 
 /**
  * A dialog for work rather than a message: a title bar, an optional fixed toolbar and a scrolling
- * body. A full-screen sheet on phones, a tall centred panel from 640 px. Focus is trapped; Escape and
+ * body. A full-screen sheet on phones that fades in (the pop of a centred panel overshoots, which
+ * would push a sheet as wide as the screen past its edge), a tall centred panel from 640 px. Focus is trapped; Escape and
  * the close button dismiss it.
  */
 export function PanelModal({ open, onOpenChange, title, toolbar, initialFocus, children }: PanelModalProps) {
@@ -35,7 +36,7 @@ export function PanelModal({ open, onOpenChange, title, toolbar, initialFocus, c
               event.preventDefault();
               initialFocus.current.focus();
             }}
-            className="pointer-events-auto flex h-dvh w-full animate-pop-in flex-col bg-surface pt-[env(safe-area-inset-top)] shadow-pop sm:h-[min(44rem,86dvh)] sm:max-w-xl sm:rounded-sheet sm:pt-0"
+            className="pointer-events-auto flex h-dvh w-full animate-fade-in flex-col bg-surface pt-[env(safe-area-inset-top)] shadow-pop sm:h-[min(44rem,86dvh)] sm:max-w-xl sm:animate-pop-in sm:rounded-sheet sm:pt-0"
           >
             <div className="flex min-h-16 shrink-0 items-center gap-3 pr-2 pl-5 sm:pr-3 sm:pl-6">
               <Dialog.Title className="flex-1 text-lg font-bold tracking-tight">{title}</Dialog.Title>
