@@ -51,7 +51,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           // What main.tsx installs before the app renders.
-          setupFiles: ['apps/web/src/lib/autofocus.ts'],
+          setupFiles: ['apps/web/src/lib/react-parity.ts'],
           // Libraries are bundled like the web's own code, so they too get React's API from Preact.
           server: { deps: { inline: true } },
           include: ['apps/web/src/**/*.test.{ts,tsx}'],

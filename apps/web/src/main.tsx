@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './lib/autofocus';
+import './lib/react-parity';
 import { App } from './app/app';
 import './lib/i18n';
 import './index.css';

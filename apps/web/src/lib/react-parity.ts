@@ -1,5 +1,17 @@
 import { options, type RefCallback, type RefObject, type VNode } from 'preact';
 
+/*
+ * What React does that Preact (the web's runtime, see react-on-preact.ts) does not, installed before
+ * the app renders (main.tsx, and the web's unit-test setup).
+ */
+
+/**
+ * Effects run as soon as their render is in the page, before the browser handles the next event,
+ * as React runs them after a click or a key. Preact waits for the next frame: a key pressed right
+ * after a popover opened (Escape) could come before the popover listened for it.
+ */
+options.requestAnimationFrame = (flushEffects) => queueMicrotask(flushEffects);
+
 /**
  * React's `autoFocus`, which Preact leaves to the browser: a browser honours `autofocus` once per page,
  * so a field or button shown later (the answer box of the next card, a "Next" button) would not get
