@@ -18,8 +18,8 @@ interface PanelModalProps {
 /**
  * A dialog for work rather than a message: a title bar, an optional fixed toolbar and a scrolling
  * body. A full-screen sheet on phones that fades in (the pop of a centred panel overshoots, which
- * would push a sheet as wide as the screen past its edge), a tall centred panel from 640 px. Focus is trapped; Escape and
- * the close button dismiss it.
+ * would push a sheet as wide as the screen past its edge), a tall centred panel from 640 px. Focus
+ * is trapped; Escape and the close button dismiss it.
  */
 export function PanelModal({ open, onOpenChange, title, toolbar, initialFocus, children }: PanelModalProps) {
   const { t } = useTranslation();
