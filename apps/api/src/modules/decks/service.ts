@@ -222,7 +222,7 @@ export function createDecksService({
       known: lemma ? { language: card.language, lemma } : null,
       now,
     };
-    return { planned, events };
+    return { planned, events, learner: { timezone: me.timezone, country: me.country } };
   }
   type Plan = ReturnType<typeof planAnswer>;
 
@@ -240,7 +240,7 @@ export function createDecksService({
       const paying = plans.filter((plan) => saved.has(plan.planned.log.id));
       await ledger.recordMany(
         tx,
-        paying.map(({ planned, events }) => ({ userId: planned.userId, events })),
+        paying.map(({ planned, events, learner }) => ({ userId: planned.userId, events, learner })),
       );
       return plans.map(({ planned }) => (saved.has(planned.log.id) ? planned.next : null));
     });

@@ -2,7 +2,9 @@ import { POINTS, REMEMBERED_POINTS, levelForPoints, type PointsKind } from '@len
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { localDay, type Clock } from '../../lib/clock.ts';
+import { lruMap } from '../../lib/lru.ts';
 import { settleDay } from './challenge-day.ts';
+import { CHALLENGE_KIND } from './challenges.ts';
 import { weekPeriod } from '../ranking/period.ts';
 import type { Rankings } from '../ranking/types.ts';
 import { gradedReaderRepository as repo } from './repository.ts';
@@ -20,6 +22,14 @@ export interface PointsLedgerDeps {
   log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
+/** What the ledger needs of a learner: their local day and their country's ranking. */
+export interface Learner {
+  timezone: string;
+  country: string | null;
+}
+
+type EarnedTotals = Awaited<ReturnType<typeof repo.earn>>;
+
 const boardOf = (kind: PointsEvent['kind']) => (kind === 'remembered' ? 'remembered' : 'points');
 const pointsOf = (kind: PointsEvent['kind']) => (kind === 'remembered' ? REMEMBERED_POINTS : POINTS[kind]);
 
@@ -33,43 +43,37 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
   /** Learners whose points changed in each open transaction, told to the rankings on commit. */
   const touched = new WeakMap<Executor, Set<string>>();
 
+  /**
+   * For learners' days whose challenges were settled lately, the ledger kinds that count for a
+   * challenge not completed yet. Completion only ever comes once and the day's challenges never
+   * change once drawn, so events of no such kind cannot change the day: its settling is skipped.
+   * Kept only from committed transactions.
+   */
+  const openKinds = lruMap<string, Set<string>>(10_000);
+  const settledIn = new WeakMap<Executor, Array<{ key: string; open: Set<string> }>>();
+  const challengesMayChange = (userId: string, day: string, kinds: string[]) => {
+    const open = openKinds.get(`${userId}:${day}`);
+    return !open || kinds.some((kind) => open.has(kind));
+  };
+
   const tell = (ids: string[]) =>
     rankings.changed(ids).catch((err: unknown) => log.warn({ err }, 'rankings update failed'));
 
   /**
-   * Adds what the new rows earned to the learner's totals (all time and this week, per board) in
-   * one statement. From there to commit the learner's totals rows are locked, so what follows in
-   * the transaction (the level, the day's challenges) sees every earlier event: keep it short.
+   * After new points: the level of the learner's all-time points on each of their totals rows, and
+   * a notice when it is a new level. The learner's totals rows are locked from the ledger's write
+   * to commit, so this sees every earlier event.
    */
-  async function addToTotals(
-    tx: Executor,
-    userId: string,
-    country: string | null,
-    boards: Map<string, number>,
-    now: Date,
-  ) {
-    const periods = ['all', weekPeriod(now)];
-    const earned = boards.get('points') ?? 0;
-    // The level of rows made now (a new week, a first board): with points earned, a guess the
-    // all-time total corrects below; without, the level the learner has (kept on their totals).
-    const level0 = earned > 0 ? levelForPoints(earned) : null;
-    const rows = await repo.addTotals(
-      tx,
-      userId,
-      [...boards].flatMap(([board, points]) => periods.map((period) => ({ board, period, points }))),
-      { country, level: level0 },
-      now,
-    );
-    if (earned === 0) return;
-    const allTime = rows.find((row) => row.board === 'points' && row.period === 'all')!.points;
-    const level = levelForPoints(allTime);
-    if (rows.some((row) => row.level !== level)) await repo.updateTotalsOf(tx, userId, { level });
-    if (levelForPoints(allTime - earned) !== level) {
+  async function settleLevel(tx: Executor, userId: string, totals: EarnedTotals, now: Date) {
+    const allTime = totals.find((row) => row.board === 'points' && row.period === 'all')!;
+    const level = levelForPoints(allTime.points);
+    if (totals.some((row) => row.level !== level)) await repo.updateTotalsOf(tx, userId, { level });
+    if (levelForPoints(allTime.points - allTime.earned) !== level) {
       await repo.insertNotice(tx, {
         userId,
         kind: 'level_up',
         key: `level:${level}`,
-        payload: { level, points: allTime },
+        payload: { level, points: allTime.points },
         createdAt: now,
       });
     }
@@ -77,17 +81,20 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
 
   /**
    * Records events of learners in the caller's transaction (open it with `transaction` so the
-   * rankings hear of it on commit): their ledger rows in one statement, then each learner's totals
-   * (in the order of their ids, so two such transactions never wait on each other in a circle).
-   * Returns the points (points board) each learner's new rows earned; a learner every one of whose
-   * events was paid already is left out.
+   * rankings hear of it on commit): their ledger rows and totals in one statement, then for each
+   * learner who earned points (in the order of their ids) the level and the day's challenges.
+   * An entry may bring its learner's time zone and country (the cached account), which spares
+   * reading them. Returns the points (points board) each learner's new rows earned; a learner
+   * every one of whose events was paid already is left out.
    */
   async function recordMany(
     tx: Executor,
-    entries: Array<{ userId: string; events: PointsEvent[] }>,
+    entries: Array<{ userId: string; events: PointsEvent[]; learner?: Learner }>,
   ): Promise<Map<string, number>> {
     const eventsOf = new Map<string, Map<string, PointsEvent>>();
-    for (const { userId, events } of entries) {
+    const known = new Map<string, Learner>();
+    for (const { userId, events, learner } of entries) {
+      if (learner) known.set(userId, learner);
       for (const event of events) {
         const mine = eventsOf.get(userId) ?? eventsOf.set(userId, new Map()).get(userId)!;
         mine.set(event.key, event);
@@ -95,13 +102,15 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
     }
     const earned = new Map<string, number>();
     if (eventsOf.size === 0) return earned;
-    const learners = await repo.learners(tx, [...eventsOf.keys()]);
-    // In the order of their ids; a learner deleted meanwhile is paid nothing.
-    const userIds = [...learners.keys()].sort();
+    // A learner deleted meanwhile is paid nothing.
+    const unknown = [...eventsOf.keys()].filter((id) => !known.has(id));
+    const learners =
+      unknown.length === 0 ? known : new Map([...known, ...(await repo.learners(tx, unknown))]);
+    const userIds = [...eventsOf.keys()].filter((id) => learners.has(id)).sort();
     if (userIds.length === 0) return earned;
     const now = clock.now();
     const days = new Map(userIds.map((id) => [id, localDay(now, learners.get(id)!.timezone)]));
-    const inserted = await repo.insertLedger(
+    const totals = await repo.earn(
       tx,
       userIds.flatMap((userId) =>
         [...eventsOf.get(userId)!.values()].map((event) => ({
@@ -111,19 +120,28 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
           key: event.key,
           points: pointsOf(event.kind),
           localDay: days.get(userId)!,
-          createdAt: now,
+          country: learners.get(userId)!.country,
         })),
       ),
+      ['all', weekPeriod(now)],
+      now,
     );
     for (const userId of userIds) {
-      const boards = new Map<string, number>();
-      for (const row of inserted) {
-        if (row.userId === userId) boards.set(row.board, (boards.get(row.board) ?? 0) + row.points);
+      const mine = totals.filter((row) => row.user_id === userId);
+      const points = mine.find((row) => row.board === 'points');
+      if (!points) {
+        if (mine.length > 0) earned.set(userId, 0);
+        continue;
       }
-      if (boards.size === 0) continue;
-      await addToTotals(tx, userId, learners.get(userId)!.country, boards, now);
-      if (boards.has('points')) await settleDay(tx, userId, days.get(userId)!, now);
-      earned.set(userId, boards.get('points') ?? 0);
+      await settleLevel(tx, userId, mine, now);
+      const day = days.get(userId)!;
+      const kinds = [...eventsOf.get(userId)!.values()].map((event) => event.kind);
+      if (challengesMayChange(userId, day, kinds)) {
+        const challenges = await settleDay(tx, userId, day, now);
+        const open = challenges.filter((c) => !c.completed).map((c) => CHALLENGE_KIND[c.type]);
+        settledIn.get(tx)?.push({ key: `${userId}:${day}`, open: new Set(open) });
+      }
+      earned.set(userId, points.earned);
     }
     const pending = touched.get(tx);
     if (pending) for (const userId of earned.keys()) pending.add(userId);
@@ -165,10 +183,13 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
     /** A transaction whose ledger writes are told to the rankings once it commits. */
     async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       const users = new Set<string>();
+      const settled: Array<{ key: string; open: Set<string> }> = [];
       const result = await db.transaction(async (tx) => {
         touched.set(tx, users);
+        settledIn.set(tx, settled);
         return work(tx);
       });
+      for (const { key, open } of settled) openKinds.set(key, open);
       if (users.size > 0) await tell([...users]);
       return result;
     },

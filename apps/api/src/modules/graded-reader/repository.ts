@@ -27,48 +27,70 @@ export const gradedReaderRepository = {
     return new Map(rows.map(({ id, ...learner }) => [id, learner]));
   },
 
-  /** Inserts ledger rows, skipping keys the learner has been paid for; returns those inserted. */
-  async insertLedger(db: Executor, rows: NewLedgerRow[]) {
-    return db
-      .insert(pointsLedger)
-      .values(rows)
-      .onConflictDoNothing({ target: [pointsLedger.userId, pointsLedger.key] })
-      .returning({ userId: pointsLedger.userId, board: pointsLedger.board, points: pointsLedger.points });
-  },
-
   /**
-   * Adds points to a learner's totals, each (board, period) once, in one statement; returns the
-   * new totals. New rows get `level`, or when it is null the level the learner's all-time points
-   * row has (the level of no points without one); existing rows keep theirs (the ledger sets a new
-   * level on all of them once it knows it).
+   * Inserts ledger rows, skipping keys their learner has been paid for, and adds what the new rows
+   * earned to each learner's totals (every board, in the periods `periods`), in one statement;
+   * returns the totals that changed with what they earned now. New totals rows get the learner's
+   * country and the level their all-time points row has (the level of no points without one);
+   * existing rows keep theirs (the ledger sets a new level on all of them once it knows it). The
+   * totals are written in the order of the learners' ids, so two such statements never wait on
+   * each other in a circle.
    */
-  async addTotals(
+  async earn(
     db: Executor,
-    userId: string,
-    totals: Array<{ board: string; period: string; points: number }>,
-    { country, level }: { country: string | null; level: string | null },
+    rows: Array<Omit<NewLedgerRow, 'createdAt'> & { country: string | null }>,
+    periods: string[],
     now: Date,
   ) {
-    const kept = sql<string>`coalesce((select ${pointsTotals.level} from ${pointsTotals}
-      where ${pointsTotals.userId} = ${userId} and ${pointsTotals.board} = 'points'
-        and ${pointsTotals.period} = 'all'), ${levelForPoints(0)})`;
-    return db
-      .insert(pointsTotals)
-      .values(totals.map((total) => ({ userId, ...total, country, level: level ?? kept, updatedAt: now })))
-      .onConflictDoUpdate({
-        target: [pointsTotals.userId, pointsTotals.board, pointsTotals.period],
-        set: {
-          points: sql`${pointsTotals.points} + excluded.points`,
-          country: sql`excluded.country`,
-          updatedAt: now,
-        },
-      })
-      .returning({
-        board: pointsTotals.board,
-        period: pointsTotals.period,
-        points: pointsTotals.points,
-        level: pointsTotals.level,
-      });
+    const input = JSON.stringify(
+      rows.map((row) => ({
+        user_id: row.userId,
+        board: row.board,
+        kind: row.kind,
+        key: row.key,
+        points: row.points,
+        local_day: row.localDay,
+        country: row.country,
+      })),
+    );
+    const { rows: totals } = await db.execute<{
+      user_id: string;
+      board: string;
+      period: string;
+      points: number;
+      level: string;
+      earned: number;
+    }>(sql`
+      with r as (
+        select * from jsonb_to_recordset(${input}::jsonb) as r(
+          user_id uuid, board text, kind text, key text, points int, local_day date, country text)
+      ),
+      ins as (
+        insert into ${pointsLedger} (user_id, board, kind, key, points, local_day, created_at)
+        select r.user_id, r.board, r.kind, r.key, r.points, r.local_day, ${now} from r
+        on conflict (user_id, key) do nothing
+        returning user_id, board, points
+      ),
+      earned as (
+        select ins.user_id, ins.board, sum(ins.points)::int as points,
+          (select r.country from r where r.user_id = ins.user_id limit 1) as country
+        from ins group by ins.user_id, ins.board
+      ),
+      up as (
+        insert into ${pointsTotals} as t (user_id, board, period, points, country, level, updated_at)
+        select e.user_id, e.board, p.period, e.points, e.country,
+          coalesce((select k.level from ${pointsTotals} k
+            where k.user_id = e.user_id and k.board = 'points' and k.period = 'all'), ${levelForPoints(0)}),
+          ${now}
+        from earned e cross join unnest(${`{${periods.join(',')}}`}::text[]) as p(period)
+        order by e.user_id, e.board, p.period
+        on conflict (user_id, board, period) do update
+          set points = t.points + excluded.points, country = excluded.country, updated_at = excluded.updated_at
+        returning t.user_id, t.board, t.period, t.points, t.level
+      )
+      select up.user_id, up.board, up.period, up.points, up.level, e.points as earned
+      from up join earned e on e.user_id = up.user_id and e.board = up.board`);
+    return totals;
   },
 
   /** A learner's points on a board in a period (0 before the first). */
