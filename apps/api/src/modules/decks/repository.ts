@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { decks, flashcards, reviewLogs, users, wordStatuses } from '../../db/schema.ts';
 import type { Schedule } from './scheduler.ts';
@@ -20,6 +20,18 @@ const inReview = sql`${flashcards.state} = 2`;
 const inLearning = sql`${flashcards.state} in (1, 3)`;
 /** Cards that have been answered and whose time has come (learning, review or relearning). */
 const dueBy = (now: Date) => sql`${flashcards.state} <> 0 and ${flashcards.due} <= ${at(now)}`;
+
+/** Cards by their ids and owners, parsed and planned once per connection. */
+const prepareCardsByKeys = (db: Executor) =>
+  db
+    .select()
+    .from(flashcards)
+    .where(
+      sql`${flashcards.id} = any(${sql.placeholder('ids')}::uuid[])
+        and ${flashcards.userId} = any(${sql.placeholder('users')}::uuid[])`,
+    )
+    .prepare('flashcards_by_keys');
+const cardsByKeys = new WeakMap<Executor, ReturnType<typeof prepareCardsByKeys>>();
 
 /**
  * Decks with their card statistics, in one grouped query over the decks' cards; `today` is the
@@ -123,17 +135,17 @@ export const flashcardsRepository = {
     return row ?? null;
   },
 
-  /** The cards of `wanted` (each a card id and its owner) that exist, in no particular order. */
+  /**
+   * The cards of `wanted` (each a card id and its owner) that exist, in no particular order, in one
+   * prepared statement: the read of every review answer.
+   */
   async findMany(db: Executor, wanted: Array<{ userId: string; cardId: string }>) {
-    return db
-      .select()
-      .from(flashcards)
-      .where(
-        and(
-          inArray(flashcards.id, [...new Set(wanted.map((w) => w.cardId))]),
-          inArray(flashcards.userId, [...new Set(wanted.map((w) => w.userId))]),
-        ),
-      );
+    let query = cardsByKeys.get(db);
+    if (!query) cardsByKeys.set(db, (query = prepareCardsByKeys(db)));
+    return query.execute({
+      ids: [...new Set(wanted.map((w) => w.cardId))],
+      users: [...new Set(wanted.map((w) => w.userId))],
+    });
   },
 
   async update(db: Executor, userId: string, cardId: string, changes: CardChanges, now: Date) {

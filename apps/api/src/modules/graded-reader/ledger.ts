@@ -102,7 +102,8 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
     }
     const earned = new Map<string, number>();
     if (eventsOf.size === 0) return earned;
-    // A learner deleted meanwhile is paid nothing.
+    // Learners not given are read, and one deleted meanwhile is paid nothing. (A caller gives the
+    // learners whose rows it wrote in this transaction, so they exist.)
     const unknown = [...eventsOf.keys()].filter((id) => !known.has(id));
     const learners =
       unknown.length === 0 ? known : new Map([...known, ...(await repo.learners(tx, unknown))]);
