@@ -71,6 +71,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * tap, a retried request), not a new review: no learner sees a card again within seconds.
  */
 const RESUBMIT_WINDOW_MS = 3000;
+const answeredJustNow = (card: FlashcardRow, now: Date) =>
+  card.lastReview !== null && now.getTime() - card.lastReview.getTime() < RESUBMIT_WINDOW_MS;
 const iso = (time: Date | null) => time?.toISOString() ?? null;
 const dayBefore = (day: string) => new Date(Date.parse(day) - DAY_MS).toISOString().slice(0, 10);
 const searchTextOf = (card: { word: string; front: string; back: string }) =>
@@ -288,8 +290,7 @@ export function createDecksService({
     typed: string | null,
   ): Promise<Schedule | null> {
     const now = clock.now();
-    if (card.lastReview !== null && now.getTime() - card.lastReview.getTime() < RESUBMIT_WINDOW_MS)
-      return null;
+    if (answeredJustNow(card, now)) return null;
     const saved = await saveAnswers(planAnswer(me, card, rating, method, typed, now));
     await changed(me.id);
     return saved;
@@ -558,7 +559,9 @@ export function createDecksService({
         body.method,
         body.method === 'qa' ? body.answer : null,
       );
-      const current = saved ?? (await findCard(userId, card.id));
+      // Not counted: the card as read when it was answered just now (the first answer left it so),
+      // else as a concurrent answer left it.
+      const current = saved ?? (answeredJustNow(card, clock.now()) ? card : await findCard(userId, card.id));
       return {
         flashcard: card.id,
         correct,
