@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { PaidTotal } from '../graded-reader/repository.ts';
 import { decks, flashcards, reviewLogs, users, wordStatuses } from '../../db/schema.ts';
 import type { Schedule } from './scheduler.ts';
 
@@ -279,10 +280,11 @@ export const reviewLogsRepository = {
 
   /**
    * Saves answers of any learners, one per card, in one statement: each card's schedule (only if
-   * the card still has the repetitions it was read with), its log and its word made known. Returns
-   * the log ids of the answers saved.
+   * the card still has the repetitions it was read with), its log and its word made known, and the
+   * points they pay (`paying`: the ledger's common table expressions, which read `saved_logs`).
+   * Returns the log ids of the answers saved and the points totals they changed.
    */
-  async saveMany(db: Executor, answers: PlannedAnswer[]): Promise<Set<string>> {
+  async saveMany(db: Executor, answers: PlannedAnswer[], paying: SQL) {
     const input = JSON.stringify(
       answers.map(({ cardId, userId, seenReps, next, log, known, now }) => ({
         card_id: cardId,
@@ -321,7 +323,7 @@ export const reviewLogsRepository = {
     // The cards by their key: joined to the answers alone, the planner may read every card of the
     // table (it cannot tell how many answers the JSON holds).
     const cardIds = `{${answers.map((answer) => answer.cardId).join(',')}}`;
-    const { rows } = await db.execute<{ log_id: string }>(sql`
+    const { rows } = await db.execute<{ saved: string[]; paid: PaidTotal[] }>(sql`
       with a as (
         select * from jsonb_to_recordset(${input}::jsonb) as a(
           card_id uuid, user_id uuid, seen_reps int, language text, lemma text,
@@ -360,9 +362,12 @@ export const reviewLogsRepository = {
         order by p.user_id, p.language, p.lemma
         on conflict (user_id, language, lemma) do update set status = 'known', updated_at = excluded.updated_at
           where ${wordStatuses}.status <> 'ignored'
-      )
-      select p.log_id from a p join saved s on s.id = p.card_id`);
-    return new Set(rows.map((row) => row.log_id));
+      ),
+      saved_logs as (select p.log_id from a p join saved s on s.id = p.card_id),
+      ${paying}
+      select (select coalesce(json_agg(log_id), '[]') from saved_logs) as saved,
+        (select coalesce(json_agg(paid), '[]') from paid) as paid`);
+    return { saved: new Set(rows[0]!.saved), paid: rows[0]!.paid };
   },
 
   /** A deck's answers on a local day: how many, how many right, how many were a card's first. */

@@ -54,7 +54,7 @@ export interface DecksDeps {
   /** Word statuses follow the cards: a carded word is learning, a learned card's word known. */
   wordStatuses: Pick<typeof wordStatusRepository, 'addNew' | 'promoteKnown'>;
   /** The graded reader's points: cards and decks created, decks reviewed, words learned and remembered. */
-  ledger: Pick<PointsLedger, 'record' | 'recordMany' | 'transaction'>;
+  ledger: Pick<PointsLedger, 'record' | 'payAlong' | 'transaction'>;
   /**
    * The learner's decks with their counters and review queues, kept in memory until one of their
    * writes here (invalidateViews, broadcast to every instance) or until a card falls due.
@@ -229,23 +229,26 @@ export function createDecksService({
   type Plan = ReturnType<typeof planAnswer>;
 
   /**
-   * Saves answers, one per card, and pays their points, in one transaction: the cards, logs and
-   * words in one statement, the points of all their learners in a few more. Returns each answer's
-   * schedule, or null when its card changed meanwhile.
+   * Saves answers, one per card, and pays their points, in one statement (atomic without a
+   * transaction around it: one round trip); levels and challenges are settled after it, where they
+   * may have changed. Returns each answer's schedule, or null when its card changed meanwhile.
    */
   async function saveTogether(plans: Plan[]) {
-    return ledger.transaction(async (tx) => {
-      const saved = await reviewLogs.saveMany(
-        tx,
-        plans.map((plan) => plan.planned),
-      );
-      const paying = plans.filter((plan) => saved.has(plan.planned.log.id));
-      await ledger.recordMany(
-        tx,
-        paying.map(({ planned, events, learner }) => ({ userId: planned.userId, events, learner })),
-      );
-      return plans.map(({ planned }) => (saved.has(planned.log.id) ? planned.next : null));
-    });
+    const payment = ledger.payAlong(
+      plans.map(({ planned, events, learner }) => ({
+        userId: planned.userId,
+        events,
+        learner,
+        logId: planned.log.id,
+      })),
+    );
+    const { saved, paid } = await reviewLogs.saveMany(
+      db,
+      plans.map((plan) => plan.planned),
+      payment.ctes,
+    );
+    await payment.settled(paid);
+    return plans.map(({ planned }) => (saved.has(planned.log.id) ? planned.next : null));
   }
 
   /**

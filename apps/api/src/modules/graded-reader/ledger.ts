@@ -7,7 +7,7 @@ import { settleDay } from './challenge-day.ts';
 import { CHALLENGE_KIND } from './challenges.ts';
 import { weekPeriod } from '../ranking/period.ts';
 import type { Rankings } from '../ranking/types.ts';
-import { gradedReaderRepository as repo } from './repository.ts';
+import { gradedReaderRepository as repo, type PaidTotal, type PayingRow } from './repository.ts';
 
 /** A domain event that pays points, named by a key unique per learner (DESIGN §5, issue 13). */
 export interface PointsEvent {
@@ -27,8 +27,6 @@ export interface Learner {
   timezone: string;
   country: string | null;
 }
-
-type EarnedTotals = Awaited<ReturnType<typeof repo.earn>>;
 
 const boardOf = (kind: PointsEvent['kind']) => (kind === 'remembered' ? 'remembered' : 'points');
 const pointsOf = (kind: PointsEvent['kind']) => (kind === 'remembered' ? REMEMBERED_POINTS : POINTS[kind]);
@@ -59,23 +57,95 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
   const tell = (ids: string[]) =>
     rankings.changed(ids).catch((err: unknown) => log.warn({ err }, 'rankings update failed'));
 
+  /** A learner's events (by key) and the answers' logs each is paid for (none: paid as it is). */
+  type Entry = { userId: string; events: PointsEvent[]; logId?: string };
+
   /**
-   * After new points: the level of the learner's all-time points on each of their totals rows, and
-   * a notice when it is a new level. The learner's totals rows are locked from the ledger's write
-   * to commit, so this sees every earlier event.
+   * The ledger rows of `entries`' events, those of learners in `learners`, each event once per
+   * learner (with the logs of every entry that brought it); with the learners, in the order of
+   * their ids, their local days and the kinds of their events.
    */
-  async function settleLevel(tx: Executor, userId: string, totals: EarnedTotals, now: Date) {
-    const allTime = totals.find((row) => row.board === 'points' && row.period === 'all')!;
-    const level = levelForPoints(allTime.points);
-    if (totals.some((row) => row.level !== level)) await repo.updateTotalsOf(tx, userId, { level });
-    if (levelForPoints(allTime.points - allTime.earned) !== level) {
-      await repo.insertNotice(tx, {
+  function ledgerRows(entries: Entry[], learners: Map<string, Learner>, now: Date) {
+    const eventsOf = new Map<string, Map<string, { kind: PointsEvent['kind']; logIds: string[] | null }>>();
+    for (const { userId, events, logId } of entries) {
+      if (!learners.has(userId)) continue;
+      const mine = eventsOf.get(userId) ?? eventsOf.set(userId, new Map()).get(userId)!;
+      for (const { kind, key } of events) {
+        const logIds = mine.get(key)?.logIds ?? (logId ? [] : null);
+        if (logId) logIds!.push(logId);
+        mine.set(key, { kind, logIds });
+      }
+    }
+    const userIds = [...eventsOf.keys()].sort();
+    const days = new Map(userIds.map((id) => [id, localDay(now, learners.get(id)!.timezone)]));
+    const rows: PayingRow[] = userIds.flatMap((userId) =>
+      [...eventsOf.get(userId)!].map(([key, { kind, logIds }]) => ({
         userId,
-        kind: 'level_up',
-        key: `level:${level}`,
-        payload: { level, points: allTime.points },
-        createdAt: now,
-      });
+        logIds,
+        board: boardOf(kind),
+        kind,
+        key,
+        points: pointsOf(kind),
+        localDay: days.get(userId)!,
+        country: learners.get(userId)!.country,
+      })),
+    );
+    const kindsOf = (userId: string) => [...eventsOf.get(userId)!.values()].map((event) => event.kind);
+    return { rows, userIds, days, kindsOf };
+  }
+
+  /**
+   * After the ledger rows of `rows` were paid with `paid` (the totals they changed): each learner's
+   * points earned, and what is left to settle for them: their level (its notice when it is new)
+   * and the day's challenges, each only when it may have changed.
+   */
+  function afterPaid({ userIds, days, kindsOf }: ReturnType<typeof ledgerRows>, paid: PaidTotal[]) {
+    const earned = new Map<string, number>();
+    const settling: Array<{ userId: string; totals: PaidTotal[]; day: string | null }> = [];
+    for (const userId of userIds) {
+      const totals = paid.filter((row) => row.user_id === userId);
+      const points = totals.find((row) => row.board === 'points' && row.period === 'all');
+      if (!points) {
+        if (totals.length > 0) earned.set(userId, 0);
+        continue;
+      }
+      earned.set(userId, points.earned);
+      const level = levelForPoints(points.points);
+      const levelChanged =
+        totals.some((row) => row.level !== level) || levelForPoints(points.points - points.earned) !== level;
+      const day = days.get(userId)!;
+      const dayMayChange = challengesMayChange(userId, day, kindsOf(userId));
+      if (levelChanged || dayMayChange)
+        settling.push({ userId, totals: levelChanged ? totals : [], day: dayMayChange ? day : null });
+    }
+    return { earned, settling };
+  }
+
+  /** Settles what afterPaid left to settle, in `tx`. */
+  async function settle(tx: Executor, settling: ReturnType<typeof afterPaid>['settling'], now: Date) {
+    for (const { userId, totals, day } of settling) {
+      const allTime = totals.find((row) => row.board === 'points' && row.period === 'all');
+      if (allTime) {
+        // The level of the points the learner has now (another write may have added some).
+        await repo.updateTotalsOf(tx, userId, {
+          level: levelForPoints(await repo.totalOf(tx, userId, 'points', 'all')),
+        });
+        const level = levelForPoints(allTime.points);
+        if (levelForPoints(allTime.points - allTime.earned) !== level) {
+          await repo.insertNotice(tx, {
+            userId,
+            kind: 'level_up',
+            key: `level:${level}`,
+            payload: { level, points: allTime.points },
+            createdAt: now,
+          });
+        }
+      }
+      if (day) {
+        const challenges = await settleDay(tx, userId, day, now);
+        const open = challenges.filter((c) => !c.completed).map((c) => CHALLENGE_KIND[c.type]);
+        settledIn.get(tx)?.push({ key: `${userId}:${day}`, open: new Set(open) });
+      }
     }
   }
 
@@ -83,71 +153,36 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
    * Records events of learners in the caller's transaction (open it with `transaction` so the
    * rankings hear of it on commit): their ledger rows and totals in one statement, then for each
    * learner who earned points (in the order of their ids) the level and the day's challenges.
-   * An entry may bring its learner's time zone and country (the cached account), which spares
-   * reading them. Returns the points (points board) each learner's new rows earned; a learner
-   * every one of whose events was paid already is left out.
+   * Returns the points (points board) each learner's new rows earned; a learner every one of whose
+   * events was paid already is left out, and one deleted meanwhile is paid nothing.
    */
-  async function recordMany(
-    tx: Executor,
-    entries: Array<{ userId: string; events: PointsEvent[]; learner?: Learner }>,
-  ): Promise<Map<string, number>> {
-    const eventsOf = new Map<string, Map<string, PointsEvent>>();
-    const known = new Map<string, Learner>();
-    for (const { userId, events, learner } of entries) {
-      if (learner) known.set(userId, learner);
-      for (const event of events) {
-        const mine = eventsOf.get(userId) ?? eventsOf.set(userId, new Map()).get(userId)!;
-        mine.set(event.key, event);
-      }
-    }
-    const earned = new Map<string, number>();
-    if (eventsOf.size === 0) return earned;
-    // Learners not given are read, and one deleted meanwhile is paid nothing. (A caller gives the
-    // learners whose rows it wrote in this transaction, so they exist.)
-    const unknown = [...eventsOf.keys()].filter((id) => !known.has(id));
-    const learners =
-      unknown.length === 0 ? known : new Map([...known, ...(await repo.learners(tx, unknown))]);
-    const userIds = [...eventsOf.keys()].filter((id) => learners.has(id)).sort();
-    if (userIds.length === 0) return earned;
+  async function recordMany(tx: Executor, entries: Entry[]): Promise<Map<string, number>> {
+    if (!entries.some((entry) => entry.events.length > 0)) return new Map();
+    const learners = await repo.learners(tx, [...new Set(entries.map((entry) => entry.userId))]);
     const now = clock.now();
-    const days = new Map(userIds.map((id) => [id, localDay(now, learners.get(id)!.timezone)]));
-    const totals = await repo.earn(
-      tx,
-      userIds.flatMap((userId) =>
-        [...eventsOf.get(userId)!.values()].map((event) => ({
-          userId,
-          board: boardOf(event.kind),
-          kind: event.kind,
-          key: event.key,
-          points: pointsOf(event.kind),
-          localDay: days.get(userId)!,
-          country: learners.get(userId)!.country,
-        })),
-      ),
-      ['all', weekPeriod(now)],
-      now,
-    );
-    for (const userId of userIds) {
-      const mine = totals.filter((row) => row.user_id === userId);
-      const points = mine.find((row) => row.board === 'points');
-      if (!points) {
-        if (mine.length > 0) earned.set(userId, 0);
-        continue;
-      }
-      await settleLevel(tx, userId, mine, now);
-      const day = days.get(userId)!;
-      const kinds = [...eventsOf.get(userId)!.values()].map((event) => event.kind);
-      if (challengesMayChange(userId, day, kinds)) {
-        const challenges = await settleDay(tx, userId, day, now);
-        const open = challenges.filter((c) => !c.completed).map((c) => CHALLENGE_KIND[c.type]);
-        settledIn.get(tx)?.push({ key: `${userId}:${day}`, open: new Set(open) });
-      }
-      earned.set(userId, points.earned);
-    }
+    const planned = ledgerRows(entries, learners, now);
+    if (planned.rows.length === 0) return new Map();
+    const paid = await repo.earn(tx, planned.rows, ['all', weekPeriod(now)], now);
+    const { earned, settling } = afterPaid(planned, paid);
+    await settle(tx, settling, now);
     const pending = touched.get(tx);
     if (pending) for (const userId of earned.keys()) pending.add(userId);
     else if (earned.size > 0) await tell([...earned.keys()]);
     return earned;
+  }
+
+  /** A transaction whose ledger writes are told to the rankings once it commits. */
+  async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    const users = new Set<string>();
+    const settled: Array<{ key: string; open: Set<string> }> = [];
+    const result = await db.transaction(async (tx) => {
+      touched.set(tx, users);
+      settledIn.set(tx, settled);
+      return work(tx);
+    });
+    for (const { key, open } of settled) openKinds.set(key, open);
+    if (users.size > 0) await tell([...users]);
+    return result;
   }
 
   /** Records events of one learner (see recordMany); returns the points their new rows earned. */
@@ -156,7 +191,34 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
 
   return {
     record,
-    recordMany,
+
+    /**
+     * The points of answers saved by one statement, paid by that same statement (no transaction
+     * around it): `ctes` are its common table expressions that pay each entry's events if its log
+     * is among the statement's `saved_logs(log_id)` (see the repository's payingCtes); `settled`,
+     * given the statement's `paid` totals, settles levels and challenges where they may have changed
+     * (in a transaction of their own, rarely), tells the rankings, and returns the points each
+     * learner earned. A failure to settle is logged, not thrown: the answers are saved, and a day's
+     * challenges are settled again when they are read.
+     */
+    payAlong(entries: Array<Entry & { learner: Learner; logId: string }>) {
+      const now = clock.now();
+      const learners = new Map(entries.map((entry) => [entry.userId, entry.learner]));
+      const planned = ledgerRows(entries, learners, now);
+      return {
+        ctes: repo.payingCtes(planned.rows, ['all', weekPeriod(now)], now),
+        settled: async (paid: PaidTotal[]) => {
+          const { earned, settling } = afterPaid(planned, paid);
+          if (settling.length > 0) {
+            await transaction((tx) => settle(tx, settling, now)).catch((err: unknown) =>
+              log.warn({ err }, 'settling points failed'),
+            );
+          }
+          if (earned.size > 0) await tell([...earned.keys()]);
+          return earned;
+        },
+      };
+    },
 
     /**
      * Pays a progress report of a chapter: each page up to `page`, and each whole minute the
@@ -181,19 +243,7 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
       await tell([userId]);
     },
 
-    /** A transaction whose ledger writes are told to the rankings once it commits. */
-    async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-      const users = new Set<string>();
-      const settled: Array<{ key: string; open: Set<string> }> = [];
-      const result = await db.transaction(async (tx) => {
-        touched.set(tx, users);
-        settledIn.set(tx, settled);
-        return work(tx);
-      });
-      for (const { key, open } of settled) openKinds.set(key, open);
-      if (users.size > 0) await tell([...users]);
-      return result;
-    },
+    transaction,
   };
 }
 

@@ -13,6 +13,17 @@ import {
 } from '../../db/schema.ts';
 
 export type NewLedgerRow = typeof pointsLedger.$inferInsert;
+/** A ledger row to pay, with its learner's country (for new totals rows) and the logs it is paid for. */
+export type PayingRow = Omit<NewLedgerRow, 'createdAt'> & { country: string | null; logIds: string[] | null };
+/** A learner's totals row that new ledger rows changed, and what they earned on its board. */
+export type PaidTotal = {
+  user_id: string;
+  board: string;
+  period: string;
+  points: number;
+  level: string;
+  earned: number;
+};
 export type ChallengeRow = typeof dailyChallenges.$inferSelect;
 export type NoticeRow = typeof gradedReaderNotices.$inferSelect;
 
@@ -30,21 +41,32 @@ export const gradedReaderRepository = {
   /**
    * Inserts ledger rows, skipping keys their learner has been paid for, and adds what the new rows
    * earned to each learner's totals (every board, in the periods `periods`), in one statement;
-   * returns the totals that changed with what they earned now. New totals rows get the learner's
-   * country and the level their all-time points row has (the level of no points without one);
-   * existing rows keep theirs (the ledger sets a new level on all of them once it knows it). The
+   * returns the totals that changed with what they earned now (see payingCtes).
+   */
+  async earn(db: Executor, rows: PayingRow[], periods: string[], now: Date) {
+    const { rows: paid } = await db.execute<PaidTotal>(sql`
+      with saved_logs(log_id) as (select null::uuid where false),
+      ${gradedReaderRepository.payingCtes(rows, periods, now)}
+      select * from paid`);
+    return paid;
+  },
+
+  /**
+   * The common table expressions that pay ledger rows, for a statement that writes more: they
+   * insert the rows, skipping keys their learner has been paid for, and add what the new rows
+   * earned to each learner's totals (every board, in the periods `periods`); the last, `paid`, has
+   * the totals that changed with what they earned now. A row that names logs is paid only if one of
+   * them is in `saved_logs(log_id)`, which the statement defines before these. New totals rows get
+   * the learner's country and the level their all-time points row has (the level of no points
+   * without one); existing rows keep theirs (the ledger sets a new level once it knows it). The
    * totals are written in the order of the learners' ids, so two such statements never wait on
    * each other in a circle.
    */
-  async earn(
-    db: Executor,
-    rows: Array<Omit<NewLedgerRow, 'createdAt'> & { country: string | null }>,
-    periods: string[],
-    now: Date,
-  ) {
+  payingCtes(rows: PayingRow[], periods: string[], now: Date) {
     const input = JSON.stringify(
       rows.map((row) => ({
         user_id: row.userId,
+        log_ids: row.logIds,
         board: row.board,
         kind: row.kind,
         key: row.key,
@@ -53,17 +75,11 @@ export const gradedReaderRepository = {
         country: row.country,
       })),
     );
-    const { rows: totals } = await db.execute<{
-      user_id: string;
-      board: string;
-      period: string;
-      points: number;
-      level: string;
-      earned: number;
-    }>(sql`
-      with r as (
-        select * from jsonb_to_recordset(${input}::jsonb) as r(
-          user_id uuid, board text, kind text, key text, points int, local_day date, country text)
+    return sql`
+      r as (
+        select * from jsonb_to_recordset(${input}::jsonb) as r(user_id uuid, log_ids uuid[],
+          board text, kind text, key text, points int, local_day date, country text)
+        where r.log_ids is null or exists (select 1 from saved_logs s where s.log_id = any(r.log_ids))
       ),
       ins as (
         insert into ${pointsLedger} (user_id, board, kind, key, points, local_day, created_at)
@@ -87,10 +103,11 @@ export const gradedReaderRepository = {
         on conflict (user_id, board, period) do update
           set points = t.points + excluded.points, country = excluded.country, updated_at = excluded.updated_at
         returning t.user_id, t.board, t.period, t.points, t.level
-      )
-      select up.user_id, up.board, up.period, up.points, up.level, e.points as earned
-      from up join earned e on e.user_id = up.user_id and e.board = up.board`);
-    return totals;
+      ),
+      paid as (
+        select up.user_id, up.board, up.period, up.points, up.level, e.points as earned
+        from up join earned e on e.user_id = up.user_id and e.board = up.board
+      )`;
   },
 
   /** A learner's points on a board in a period (0 before the first). */
