@@ -252,33 +252,35 @@ export function createDecksService({
   }
 
   /**
-   * The answers that came while the ones before were being saved, saved together (lib/batched.ts),
-   * one group at a time, so that no two groups of this process wait on each other's locks. A second
-   * answer to a card among them is the same answer sent twice (null). When a group fails, each of
-   * its answers is tried alone, so one that cannot be saved fails no other.
+   * Saves a group of answers: a second answer to a card among them is the same answer sent twice
+   * (null). When the group fails, each of its answers is tried alone, so one that cannot be saved
+   * fails no other.
    */
-  const saveAnswers = batched<Plan, Schedule | null>(
-    async (plans) => {
-      const first = new Map<string, Plan>();
-      for (const plan of plans) if (!first.has(plan.planned.cardId)) first.set(plan.planned.cardId, plan);
-      const unique = [...first.values()];
-      const results = await saveTogether(unique).catch(() =>
-        Promise.all(
-          unique.map((plan) =>
-            saveTogether([plan]).then(
-              ([schedule]) => schedule ?? null,
-              (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
-            ),
+  async function saveGroup(plans: Plan[]): Promise<Array<Schedule | null | Error>> {
+    const first = new Map<string, Plan>();
+    for (const plan of plans) if (!first.has(plan.planned.cardId)) first.set(plan.planned.cardId, plan);
+    const unique = [...first.values()];
+    const results = await saveTogether(unique).catch(() =>
+      Promise.all(
+        unique.map((plan) =>
+          saveTogether([plan]).then(
+            ([schedule]) => schedule ?? null,
+            (err: unknown) => (err instanceof Error ? err : new Error(String(err))),
           ),
         ),
-      );
-      return plans.map((plan) => {
-        const i = unique.indexOf(plan);
-        return i === -1 ? null : results[i]!;
-      });
-    },
-    { most: 128, running: 1 },
-  );
+      ),
+    );
+    return plans.map((plan) => {
+      const i = unique.indexOf(plan);
+      return i === -1 ? null : results[i]!;
+    });
+  }
+
+  /**
+   * Answers that came while the ones before were being saved, saved together (lib/batched.ts), one
+   * group at a time, so that no two groups of this process wait on each other's locks.
+   */
+  const saveAnswers = batched<Plan, Schedule | null>(saveGroup, { most: 128, running: 1 });
 
   /**
    * Saves an answer: the card's next schedule, a review log and, when the card reaches long-term
@@ -299,15 +301,52 @@ export function createDecksService({
     return saved;
   }
 
-  /** The cards of answers that came at about the same time, read in one query (lib/batched.ts). */
-  const cardToAnswer = batched<{ userId: string; cardId: string }, FlashcardRow>(
-    async (wanted) => {
-      const rows = await cards.findMany(db, wanted);
-      return wanted.map(
-        ({ userId, cardId }) => rows.find((row) => row.id === cardId && row.userId === userId) ?? notFound(),
+  /** An answer of the review: the card rated, and its schedule saved (null: not counted). */
+  interface Answered {
+    card: FlashcardRow;
+    correct: boolean;
+    expected: string;
+    saved: Schedule | null;
+    /** False when the card was answered seconds ago: the same answer again, not saved. */
+    tried: boolean;
+  }
+
+  /**
+   * Review answers that came while the ones before were being saved, one group at a time
+   * (lib/batched.ts): their cards read in one query, rated, and saved together (saveGroup), two
+   * round trips for the group. A card that is not the learner's is not found.
+   */
+  const answerCards = batched<{ me: Me; body: z.output<typeof reviewBody> }, Answered>(
+    async (answers) => {
+      const rows = await cards.findMany(
+        db,
+        answers.map(({ me, body }) => ({ userId: me.id, cardId: body.flashcard.toLowerCase() })),
       );
+      const now = clock.now();
+      const rated = answers.map(({ me, body }) => {
+        const cardId = body.flashcard.toLowerCase();
+        const card = rows.find((row) => row.id === cardId && row.userId === me.id);
+        if (!card) return null;
+        const cloze = clozeOf(card);
+        const expected = cloze ? cloze.answer : card.back;
+        const { rating, correct } = rate(body, expected);
+        const typed = body.method === 'qa' ? body.answer : null;
+        const plan = answeredJustNow(card, now)
+          ? null
+          : planAnswer(me, card, rating, body.method, typed, now);
+        return { card, correct, expected, plan };
+      });
+      const plans = rated.flatMap((answer) => (answer?.plan ? [answer.plan] : []));
+      const saved = plans.length > 0 ? await saveGroup(plans) : [];
+      return rated.map((answer) => {
+        if (!answer) return notFound();
+        const { card, correct, expected, plan } = answer;
+        const schedule = plan ? saved[plans.indexOf(plan)]! : null;
+        if (schedule instanceof Error) return schedule;
+        return { card, correct, expected, saved: schedule, tried: plan !== null };
+      });
     },
-    { most: 64, running: 2 },
+    { most: 128, running: 1 },
   );
 
   async function findCard(userId: string, cardId: string) {
@@ -548,23 +587,12 @@ export function createDecksService({
      * it from the time that really passed.
      */
     async review(userId: string, body: z.output<typeof reviewBody>): Promise<ReviewResult> {
-      const [me, card] = await Promise.all([
-        userOf(userId),
-        cardToAnswer({ userId, cardId: body.flashcard.toLowerCase() }),
-      ]);
-      const cloze = clozeOf(card);
-      const expected = cloze ? cloze.answer : card.back;
-      const { rating, correct } = rate(body, expected);
-      const saved = await saveAnswer(
-        me,
-        card,
-        rating,
-        body.method,
-        body.method === 'qa' ? body.answer : null,
-      );
+      const me = await userOf(userId);
+      const { card, correct, expected, saved, tried } = await answerCards({ me, body });
+      if (tried) await changed(userId);
       // Not counted: the card as read when it was answered just now (the first answer left it so),
       // else as a concurrent answer left it.
-      const current = saved ?? (answeredJustNow(card, clock.now()) ? card : await findCard(userId, card.id));
+      const current = saved ?? (tried ? await findCard(userId, card.id) : card);
       return {
         flashcard: card.id,
         correct,
