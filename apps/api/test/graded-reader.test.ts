@@ -328,6 +328,30 @@ describe('levels', () => {
     await completeStory(api, 'en-marie-curie-light-in-the-dark');
     expect((await notices(api)).filter((n) => n.kind === 'level_up')).toEqual([]);
   });
+
+  it('tells of a level a review answer reaches, and moves every ranking row of the learner to it', async () => {
+    const { api } = await proLearner(app);
+    const me = await meOf(api);
+    const stories = ['en-bluebeards-key', 'en-the-bees-on-the-roof', 'en-the-boy-and-the-north-wind'];
+    for (const slug of [...stories, 'en-the-piper-of-hamelin']) await completeStory(api, slug);
+    const deck = await createDeck(api, { name: 'Threshold' });
+    // 440 for the stories, 5 for the deck, 2 for each of 25 cards: 495.
+    const cards = [];
+    for (let i = 0; i < 25; i += 1) cards.push(await createCard(api, deck.id));
+    expect((await dashboard(api)).level).toMatchObject({ points: 495, level: 'elementary' });
+
+    // The deck's first review of the day pays 10, in the statement that saves the answer.
+    await guess(api, cards[0]!.id, 'got_it');
+    const levelUps = (await notices(api)).filter((n) => n.kind === 'level_up');
+    expect(levelUps).toMatchObject([{ kind: 'level_up', level: 'pre-intermediate', points: 505 }]);
+    expect((await dashboard(api)).level).toMatchObject({ points: 505, level: 'pre-intermediate' });
+    const rows = await database.db
+      .select({ board: pointsTotals.board, level: pointsTotals.level })
+      .from(pointsTotals)
+      .where(eq(pointsTotals.userId, me.id));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row).toMatchObject({ level: 'pre-intermediate' });
+  });
 });
 
 describe('comprehension checks and paths', () => {
