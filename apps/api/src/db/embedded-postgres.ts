@@ -229,6 +229,9 @@ export async function startEmbeddedPostgres(
     '-c max_connections=200',
     '-c shared_buffers=32MB',
     '-c fsync=on',
+    // Reads in the backend itself, not handed to I/O worker processes (PostgreSQL 18's default):
+    // on two cores the hand-over costs more than it saves (about a tenth more answers a second).
+    '-c io_method=sync',
   ].join(' ');
   // Backends of a killed server can hold its shared memory for a moment: try again briefly.
   for (let attempt = 1; ; attempt++) {
