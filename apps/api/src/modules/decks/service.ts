@@ -276,31 +276,6 @@ export function createDecksService({
     });
   }
 
-  /**
-   * Answers that came while the ones before were being saved, saved together (lib/batched.ts), one
-   * group at a time, so that no two groups of this process wait on each other's locks.
-   */
-  const saveAnswers = batched<Plan, Schedule | null>(saveGroup, { most: 128, running: 1 });
-
-  /**
-   * Saves an answer: the card's next schedule, a review log and, when the card reaches long-term
-   * review, its word known; with the points it pays. Returns the card's schedule, or nothing (null)
-   * when the card changed meanwhile or was answered seconds ago (the same answer again).
-   */
-  async function saveAnswer(
-    me: Me,
-    card: FlashcardRow,
-    rating: Grade,
-    method: ReviewMethod | 'reading',
-    typed: string | null,
-  ): Promise<Schedule | null> {
-    const now = clock.now();
-    if (answeredJustNow(card, now)) return null;
-    const saved = await saveAnswers(planAnswer(me, card, rating, method, typed, now));
-    await changed(me.id);
-    return saved;
-  }
-
   /** An answer of the review: the card rated, and its schedule saved (null: not counted). */
   interface Answered {
     card: FlashcardRow;
@@ -608,10 +583,18 @@ export function createDecksService({
      * each of them (answered "again", logged with method `reading`). Returns how many lapsed.
      */
     async lapseDueCards(userId: string, language: LearningLanguage, lemma: string): Promise<number> {
-      const due = await cards.dueOfWord(db, userId, language, lemma, clock.now());
+      const now = clock.now();
+      const due = (await cards.dueOfWord(db, userId, language, lemma, now)).filter(
+        (card) => !answeredJustNow(card, now),
+      );
       if (due.length === 0) return 0;
       const me = await userOf(userId);
-      const saved = await Promise.all(due.map((card) => saveAnswer(me, card, Rating.Again, 'reading', null)));
+      const saved = await saveGroup(
+        due.map((card) => planAnswer(me, card, Rating.Again, 'reading', null, now)),
+      );
+      await changed(userId);
+      const failed = saved.find((schedule) => schedule instanceof Error);
+      if (failed) throw failed;
       return saved.filter((schedule) => schedule !== null).length;
     },
 

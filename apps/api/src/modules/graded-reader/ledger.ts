@@ -150,25 +150,25 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
   }
 
   /**
-   * Records events of learners in the caller's transaction (open it with `transaction` so the
-   * rankings hear of it on commit): their ledger rows and totals in one statement, then for each
-   * learner who earned points (in the order of their ids) the level and the day's challenges.
-   * Returns the points (points board) each learner's new rows earned; a learner every one of whose
-   * events was paid already is left out, and one deleted meanwhile is paid nothing.
+   * Records events of a learner in the caller's transaction (open it with `transaction` so the
+   * rankings hear of it on commit): their ledger rows and totals in one statement, then the level
+   * and the day's challenges where they may have changed. Returns the points (points board) the
+   * new rows earned: none for events paid already, or for a learner deleted meanwhile.
    */
-  async function recordMany(tx: Executor, entries: Entry[]): Promise<Map<string, number>> {
-    if (!entries.some((entry) => entry.events.length > 0)) return new Map();
-    const learners = await repo.learners(tx, [...new Set(entries.map((entry) => entry.userId))]);
+  async function record(tx: Executor, userId: string, events: PointsEvent[]): Promise<number> {
+    if (events.length === 0) return 0;
+    const learners = await repo.learners(tx, [userId]);
     const now = clock.now();
-    const planned = ledgerRows(entries, learners, now);
-    if (planned.rows.length === 0) return new Map();
+    const planned = ledgerRows([{ userId, events }], learners, now);
+    if (planned.rows.length === 0) return 0;
     const paid = await repo.earn(tx, planned.rows, ['all', weekPeriod(now)], now);
     const { earned, settling } = afterPaid(planned, paid);
     await settle(tx, settling, now);
+    if (!earned.has(userId)) return 0;
     const pending = touched.get(tx);
-    if (pending) for (const userId of earned.keys()) pending.add(userId);
-    else if (earned.size > 0) await tell([...earned.keys()]);
-    return earned;
+    if (pending) pending.add(userId);
+    else await tell([userId]);
+    return earned.get(userId)!;
   }
 
   /** A transaction whose ledger writes are told to the rankings once it commits. */
@@ -184,10 +184,6 @@ export function createPointsLedger({ db, clock, rankings, log }: PointsLedgerDep
     if (users.size > 0) await tell([...users]);
     return result;
   }
-
-  /** Records events of one learner (see recordMany); returns the points their new rows earned. */
-  const record = async (tx: Executor, userId: string, events: PointsEvent[]) =>
-    (await recordMany(tx, [{ userId, events }])).get(userId) ?? 0;
 
   return {
     record,
