@@ -31,6 +31,7 @@ import { measureWebBundle } from './web-bundle.ts';
 const root = new URL('..', import.meta.url).pathname;
 const budgets = JSON.parse(readFileSync(join(root, 'bench/budgets.json'), 'utf8')) as Budgets;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const WARM_UP_SECONDS = 1;
 const CONNECTIONS = 50;
 /**
  * BENCH_ONLY=<text>[,<text>…]: only the endpoints whose name contains one of them (and the bare
@@ -187,27 +188,43 @@ async function benchDatabase(label: string, target: DatabaseTarget, bareUrl: str
   const idleMb = idle.apiMb + idle.dbMb;
   sampler.during('idle');
 
-  const load = async (name: string, opts: autocannon.Options) => {
-    if (!wanted(name)) return null;
-    sampler.during(name);
-    const connections = budgets.endpoints[name]?.connections ?? CONNECTIONS;
-    // The rate over the time to the last answer: a run of `amount` requests stops at autocannon's
-    // next whole second, which its own duration and mean per second include.
+  /** One autocannon run; the rate is over the time to its last answer. */
+  const run = async (name: string, opts: autocannon.Options) => {
+    // A run of `amount` requests stops at autocannon's next whole second, which its own duration
+    // and mean per second include.
     const started = performance.now();
     let answered = started;
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const run = autocannon({ connections, duration: DURATION, ...opts }, (err, done) =>
+      const instance = autocannon({ duration: DURATION, ...opts }, (err, done) =>
         err ? reject(err) : resolve(done),
       );
-      run.on('response', () => (answered = performance.now()));
+      instance.on('response', () => (answered = performance.now()));
     });
     if (result.non2xx > 0 || result.errors > 0) {
       throw new Error(`${label}, ${name}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
     }
+    return { result, seconds: (answered - started) / 1000 };
+  };
+
+  /**
+   * Measures an endpoint warm, as a server that has served it before does: `warmUp` first (by
+   * default a second of the same load), not counted, so the code is compiled and the caches
+   * filled when the measured run starts.
+   */
+  const load = async (
+    name: string,
+    opts: autocannon.Options,
+    warmUp: autocannon.Options = { ...opts, duration: WARM_UP_SECONDS },
+  ) => {
+    if (!wanted(name)) return null;
+    sampler.during(name);
+    const connections = budgets.endpoints[name]?.connections ?? CONNECTIONS;
+    await run(`${name} (warming up)`, { connections, ...warmUp });
+    const { result, seconds } = await run(name, { connections, ...opts });
     return {
       name,
       connections,
-      rps: result.requests.total / ((answered - started) / 1000),
+      rps: result.requests.total / seconds,
       p50: result.latency.p50,
       p99: result.latency.p99,
     };
@@ -256,7 +273,33 @@ async function benchDatabase(label: string, target: DatabaseTarget, bareUrl: str
     const { reviewer } = deckData;
     const reviewerAuth = await signin(reviewer);
     const collectorAuth = await signin(deckData.collector);
-    let nextCard = 0;
+    const warmerAuth = await signin(deckData.warmer);
+    /** Each request answers another of `cardIds`, each card once: a card answered again within
+     * seconds is the same answer sent twice, which saves nothing. */
+    const answering = (auth: Record<string, string>, cardIds: string[]): autocannon.Options => {
+      let next = 0;
+      return {
+        url: `${base}/deck/reviews/`,
+        amount: cardIds.length,
+        requests: [
+          {
+            method: 'POST',
+            headers: { ...json, ...auth },
+            setupRequest: (request) => {
+              next += 1;
+              return {
+                ...request,
+                body: JSON.stringify({
+                  flashcard: cardIds[(next - 1) % cardIds.length],
+                  method: 'guess',
+                  result: next % 4 ? 'got_it' : 'was_wrong',
+                }),
+              };
+            },
+          },
+        ],
+      };
+    };
     // The ranked learner subscribes to pro (the ranking is part of it) through the sandbox, as the web does.
     const rankerAuth = rankingWanted ? await signin(RANKING_BENCH_USER) : {};
     if (rankingWanted) await subscribePro(base, rankerAuth);
@@ -285,26 +328,12 @@ async function benchDatabase(label: string, target: DatabaseTarget, bareUrl: str
         url: `${base}/deck/decks/${reviewer.deckId}/review/`,
         headers: reviewerAuth,
       }),
-      // Each request answers another card of the big deck, each card once: a card answered again
-      // within seconds is the same answer sent twice, which saves nothing.
-      await load(`POST /deck/reviews/ ${DECK}`, {
-        url: `${base}/deck/reviews/`,
-        amount: reviewer.cardIds.length,
-        requests: [
-          {
-            method: 'POST',
-            headers: { ...json, ...reviewerAuth },
-            setupRequest: (request) => ({
-              ...request,
-              body: JSON.stringify({
-                flashcard: reviewer.cardIds[nextCard++ % reviewer.cardIds.length],
-                method: 'guess',
-                result: nextCard % 4 ? 'got_it' : 'was_wrong',
-              }),
-            }),
-          },
-        ],
-      }),
+      // The big deck's cards, each answered once; the warm-up answers another learner's.
+      await load(
+        `POST /deck/reviews/ ${DECK}`,
+        answering(reviewerAuth, reviewer.cardIds),
+        answering(warmerAuth, deckData.warmer.cardIds),
+      ),
       await load(`GET /deck/decks/ (${MANY_DECKS} decks)`, {
         url: `${base}/deck/decks/`,
         headers: collectorAuth,

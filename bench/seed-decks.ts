@@ -1,5 +1,6 @@
 // Seeds the bench's database before the server starts: a learner with one deck of 10,000 cards in
-// a realistic mix of states and due dates, and a learner with 50 decks of 20 cards. Rows go straight
+// a realistic mix of states and due dates, a learner with 50 decks of 20 cards, and one with a deck
+// of 2,000 cards whose answers warm the server up before the measured ones. Rows go straight
 // into the database (the plan's allowances are for learners, not for benches).
 import { randomUUID } from 'node:crypto';
 import { openDatabase, type DatabaseTarget } from '../apps/api/src/db/client.ts';
@@ -9,6 +10,7 @@ import { hashPassword } from '../apps/api/src/lib/passwords.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const BIG_DECK_CARDS = 10_000;
 export const MANY_DECKS = 50;
+export const WARM_UP_CARDS = 2_000;
 const CARDS_PER_SMALL_DECK = 20;
 
 export interface DeckBenchData {
@@ -16,6 +18,8 @@ export interface DeckBenchData {
   reviewer: { email: string; password: string; deckId: string; cardIds: string[] };
   /** Owns MANY_DECKS decks. */
   collector: { email: string; password: string };
+  /** Owns one deck of WARM_UP_CARDS cards, answered before the reviewer's are measured. */
+  warmer: { email: string; password: string; cardIds: string[] };
 }
 
 type Card = typeof flashcards.$inferInsert;
@@ -80,13 +84,21 @@ export async function seedDecks(target: DatabaseTarget): Promise<DeckBenchData> 
     return user!;
   };
   try {
+    /** A learner's deck of `size` cards: its id and its cards' ids. */
+    const deckOf = async (userId: string, name: string, size: number) => {
+      const [deck] = await db
+        .insert(decks)
+        .values({ userId, name, language: 'en' })
+        .returning({ id: decks.id });
+      const cards = Array.from({ length: size }, (_, i) => card(userId, deck!.id, i, now));
+      for (let i = 0; i < cards.length; i += 1000)
+        await db.insert(flashcards).values(cards.slice(i, i + 1000));
+      return { deckId: deck!.id, cardIds: cards.map((c) => c.id!) };
+    };
     const reviewer = await learner('bench_reviewer');
-    const [deck] = await db
-      .insert(decks)
-      .values({ userId: reviewer.id, name: 'Big deck', language: 'en' })
-      .returning({ id: decks.id });
-    const cards = Array.from({ length: BIG_DECK_CARDS }, (_, i) => card(reviewer.id, deck!.id, i, now));
-    for (let i = 0; i < cards.length; i += 1000) await db.insert(flashcards).values(cards.slice(i, i + 1000));
+    const bigDeck = await deckOf(reviewer.id, 'Big deck', BIG_DECK_CARDS);
+    const warmer = await learner('bench_warmer');
+    const warmUpDeck = await deckOf(warmer.id, 'Warm-up deck', WARM_UP_CARDS);
 
     const collector = await learner('bench_collector');
     const deckRows = await db
@@ -110,8 +122,9 @@ export async function seedDecks(target: DatabaseTarget): Promise<DeckBenchData> 
         ),
       );
     return {
-      reviewer: { email: reviewer.email, password, deckId: deck!.id, cardIds: cards.map((c) => c.id!) },
+      reviewer: { email: reviewer.email, password, ...bigDeck },
       collector: { email: collector.email, password },
+      warmer: { email: warmer.email, password, cardIds: warmUpDeck.cardIds },
     };
   } finally {
     await database.close();

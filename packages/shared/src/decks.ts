@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { choice } from './auth.ts';
 import { LEARNING_LANGUAGES } from './constants.ts';
 import { paged } from './stories.ts';
+import { stripMarks } from './text.ts';
 
 /** Decks, flashcards and spaced-repetition reviews (SPEC §2, §3, §5, §7 "Decks and flashcards"). */
 
@@ -257,12 +258,9 @@ export interface Cloze {
   after: string;
 }
 
-const fold = (char: string) =>
-  char
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-const isWordChar = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}\p{M}]/u.test(char);
+const fold = (char: string) => stripMarks(char).toLowerCase();
+const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+const isWordChar = (char: string | undefined) => char !== undefined && WORD_CHAR.test(char);
 
 /**
  * A card whose front holds its word (a sentence saved from the reader, DESIGN §5) is asked in Q&A as

@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './dictionary.ts';
 export * from './language.ts';
 export * from './stories.ts';
+export * from './text.ts';
 export * from './entitlements.ts';
 export * from './decks.ts';
 export * from './profile.ts';

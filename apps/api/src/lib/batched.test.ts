@@ -56,4 +56,35 @@ describe('batched', () => {
       'unlucky group',
     ]);
   });
+
+  it('with gatherMs, waits for the callers the last group answered, so that they go together', async () => {
+    const groups: number[] = [];
+    const echo = batched(
+      async (items: number[]) => {
+        groups.push(items.length);
+        await tick();
+        return items;
+      },
+      { most: 100, running: 1, gatherMs: 200 },
+    );
+    // Ten callers, each calling again as soon as it is answered, three times.
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, caller) => {
+        for (let round = 0; round < 3; round += 1) expect(await echo(caller)).toBe(caller);
+      }),
+    );
+    // The first alone (a place was free); then the nine that waited wait for the tenth (without
+    // gatherMs: 1, 9, 1, 9, …); the last round is one short, and waits out gatherMs.
+    expect(groups).toEqual([1, 10, 10, 9]);
+  });
+
+  it('with gatherMs, starts each call at once when one is open at a time', async () => {
+    const echo = batched(async (items: string[]) => items, { most: 100, running: 1, gatherMs: 60_000 });
+    const answered = (async () => {
+      for (const word of ['a', 'b', 'c', 'd']) expect(await echo(word)).toBe(word);
+      return 'answered';
+    })();
+    const waited = new Promise((resolve) => setTimeout(() => resolve('waited'), 1000));
+    expect(await Promise.race([answered, waited])).toBe('answered');
+  });
 });

@@ -5,17 +5,31 @@
  * so nothing waits when the process is quiet; under load each call of `work` (one round trip to
  * the database, say) serves many requests.
  *
+ * With `gatherMs`, the group after one that ends waits, up to that long, until as many calls wait
+ * as were open while it ran (the way PostgreSQL's commit_delay gathers commits): under load the
+ * callers a group answered come back within moments, and one group for all of them costs one round
+ * trip where a group of the few that came meanwhile and then one of the rest cost two. A quiet
+ * process (one call open at a time) still starts each call at once.
+ *
  * `work` answers each item in order, one value or one Error per item: an Error rejects that item's
  * call only. A `work` that throws rejects every item it was given.
  */
 export function batched<I, O>(
   work: (items: I[]) => Promise<Array<O | Error>>,
-  { most, running: limit }: { most: number; running: number },
+  { most, running: limit, gatherMs = 0 }: { most: number; running: number; gatherMs?: number },
 ) {
   const waiting: Array<{ item: I; resolve: (value: O) => void; reject: (err: unknown) => void }> = [];
   let running = 0;
+  /** Calls made and not answered yet, the most of them since the last group ended, and how many
+   * calls the next group waits for. */
+  let open = 0;
+  let peak = 0;
+  let target = 1;
+  let gathering: ReturnType<typeof setTimeout> | null = null;
 
-  function next() {
+  function start() {
+    if (gathering) clearTimeout(gathering);
+    gathering = null;
     while (running < limit && waiting.length > 0) {
       const group = waiting.splice(0, most);
       running += 1;
@@ -31,15 +45,25 @@ export function batched<I, O>(
         )
         .finally(() => {
           running -= 1;
+          target = Math.min(peak, most);
+          peak = open;
           next();
         });
     }
   }
 
+  function next() {
+    if (running >= limit || waiting.length === 0) return;
+    if (gatherMs === 0 || waiting.length >= target) start();
+    else gathering ??= setTimeout(start, gatherMs);
+  }
+
   return function run(item: I): Promise<O> {
+    open += 1;
+    peak = Math.max(peak, open);
     return new Promise<O>((resolve, reject) => {
       waiting.push({ item, resolve, reject });
       next();
-    });
+    }).finally(() => (open -= 1));
   };
 }

@@ -6,19 +6,28 @@ import { badRequest } from './errors.ts';
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** The path (a.b.0) of the first string in `value` holding a control character, or null. */
-export function controlCharacterAt(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return CONTROL.test(value) ? path.join('.') || 'value' : null;
+export function controlCharacterAt(value: unknown): string | null {
+  const keys = keysToControl(value);
+  return keys === null ? null : keys.join('.') || 'value';
+}
+
+/** The keys down to the first string in `value` holding a control character, or null (the path is
+ * built only when there is one: this runs on every request). */
+function keysToControl(value: unknown): string[] | null {
+  if (typeof value === 'string') return CONTROL.test(value) ? [] : null;
   if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = controlCharacterAt(item, [...path, String(i)]);
-      if (found !== null) return found;
+    for (let i = 0; i < value.length; i += 1) {
+      const found = keysToControl(value[i]);
+      if (found !== null) return [String(i), ...found];
     }
     return null;
   }
   if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      const found = controlCharacterAt(key, [...path, key]) ?? controlCharacterAt(item, [...path, key]);
-      if (found !== null) return found;
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      if (CONTROL.test(key)) return [key];
+      const found = keysToControl((value as Record<string, unknown>)[key]);
+      if (found !== null) return [key, ...found];
     }
   }
   return null;

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { USERNAME_MAX, USERNAME_MIN } from '@lendo/shared';
+import { USERNAME_MAX, USERNAME_MIN, stripMarks } from '@lendo/shared';
 import { BLOCKED_ANYWHERE, BLOCKED_WHOLE } from './offensive-words.ts';
 
 /** Characters written in place of a letter ("sh1t", "put@", "a$$"). */
@@ -35,14 +35,12 @@ function wordPattern(word: string): string {
 const anywhere = new RegExp(BLOCKED_ANYWHERE.map(wordPattern).join('|'));
 const whole = new RegExp(`^\\d*(?:${BLOCKED_WHOLE.map(wordPattern).join('|')})\\d*$`);
 
-const stripAccents = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
-
 /**
  * The parts of a name as written: split at separators and where lower case turns upper ("BigAss"),
  * lower-cased and without accents.
  */
 function parts(name: string): string[] {
-  return stripAccents(name)
+  return stripMarks(name)
     .split(/[\s._-]+|(?<=\p{Ll})(?=\p{Lu})/u)
     .filter(Boolean)
     .map((part) => part.toLowerCase());
@@ -67,7 +65,7 @@ const USERNAME_BASE_MAX = USERNAME_MAX - 5;
  * then that with random digits. Every one passes the username rules.
  */
 export function* usernameCandidates(source: string): Generator<string> {
-  const derived = stripAccents(source)
+  const derived = stripMarks(source)
     .replace(/[^A-Za-z0-9_-]+/g, '_')
     .replace(/[_-]{2,}/g, '_')
     .slice(0, USERNAME_BASE_MAX)
