@@ -119,7 +119,8 @@ async function start(script: string, env: Record<string, string>, healthUrl: str
   const serve = (
     JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { serve: string } }
   ).scripts.serve;
-  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : serve.split(' ').slice(1);
+  // "exec node <options> <file>": node's arguments.
+  const args = script.endsWith('.ts') ? ['--import', 'tsx', script] : serve.split(' ').slice(2);
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env },
