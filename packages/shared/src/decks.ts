@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { choice } from './auth.ts';
 import { LEARNING_LANGUAGES } from './constants.ts';
 import { paged } from './stories.ts';
-import { stripMarks } from './text.ts';
+import { foldAccentsAndCase as fold } from './text.ts';
 
 /** Decks, flashcards and spaced-repetition reviews (SPEC §2, §3, §5, §7 "Decks and flashcards"). */
 
@@ -258,7 +258,6 @@ export interface Cloze {
   after: string;
 }
 
-const fold = (char: string) => stripMarks(char).toLowerCase();
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
 const isWordChar = (char: string | undefined) => char !== undefined && WORD_CHAR.test(char);
 

@@ -4,3 +4,6 @@ const MARKS = /\p{M}+/gu;
 
 /** The text without accents or other combining marks: "São João" → "Sao Joao". */
 export const stripMarks = (text: string) => text.normalize('NFD').replace(MARKS, '');
+
+/** The text with accents and case aside, for comparing: "Canción" → "cancion". */
+export const foldAccentsAndCase = (text: string) => stripMarks(text).toLowerCase();

@@ -1,5 +1,5 @@
 import { createEmptyCard, fsrs, Rating, State, type Card, type Grade } from 'ts-fsrs';
-import { DESIRED_RETENTION, stripMarks, type CardStatus } from '@lendo/shared';
+import { DESIRED_RETENTION, foldAccentsAndCase, type CardStatus } from '@lendo/shared';
 
 /**
  * Spaced repetition with FSRS-6 (ts-fsrs, default weights): desired retention 0.9, learning steps
@@ -99,8 +99,7 @@ export function statusOf(state: number): CardStatus {
 
 /** Lower case, accents and punctuation gone, spaces collapsed: "¡Buenos días!" → "buenos dias". */
 export function normalizeAnswer(text: string): string {
-  return stripMarks(text)
-    .toLowerCase()
+  return foldAccentsAndCase(text)
     .replace(/[\p{P}\p{S}]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -1,8 +1,8 @@
-import { WORD_PATTERN, stripMarks } from '@lendo/shared';
+import { WORD_PATTERN, foldAccentsAndCase } from '@lendo/shared';
 
 /** Lower case without accents or other marks, spaces collapsed: "João" and "joao" compare equal. */
 export function foldText(text: string): string {
-  return stripMarks(text).toLowerCase().replace(/\s+/g, ' ').trim();
+  return foldAccentsAndCase(text).replace(/\s+/g, ' ').trim();
 }
 
 /** The words of a text as the reader taps them, lower case, hyphenated words also by their parts. */

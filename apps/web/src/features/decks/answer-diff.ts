@@ -1,12 +1,10 @@
-import { stripMarks } from '@lendo/shared';
+import { foldAccentsAndCase as fold } from '@lendo/shared';
 
 /** A run of characters of a checked answer: typed right, typed but not expected, or missing. */
 export interface DiffPart {
   kind: 'same' | 'extra' | 'missing';
   text: string;
 }
-
-const fold = (char: string) => stripMarks(char).toLowerCase();
 
 /**
  * The typed answer against the expected one, character by character (a longest common
