@@ -77,7 +77,7 @@ export const gradedReaderRepository = {
     );
     return sql`
       r as (
-        select * from jsonb_to_recordset(${input}::jsonb) as r(user_id uuid, log_ids uuid[],
+        select * from json_to_recordset(${input}::json) as r(user_id uuid, log_ids uuid[],
           board text, kind text, key text, points int, local_day date, country text)
         where r.log_ids is null or exists (select 1 from saved_logs s where s.log_id = any(r.log_ids))
       ),
