@@ -78,6 +78,37 @@ describe('batched', () => {
     expect(groups).toEqual([1, 10, 10, 9]);
   });
 
+  it('with gatherQuietMs, waits while calls keep coming and starts once they pause', async () => {
+    const groups: number[] = [];
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const echo = batched(
+      async (items: number[]) => {
+        groups.push(items.length);
+        if (groups.length === 1) await gate;
+        return items;
+      },
+      { most: 100, running: 1, gatherMs: 60_000, gatherQuietMs: 100 },
+    );
+    // One starts alone and nine wait while it runs: the next group expects ten callers.
+    const first = [echo(0), ...Array.from({ length: 9 }, (_, i) => echo(i + 1))];
+    release();
+    // Only the nine come: a pause of 100 ms, not the minute of gatherMs, starts them.
+    const answered = Promise.all(first).then(async () => {
+      // Five come back one after another, 20 ms apart: each within the pause, so they go together.
+      const again: Array<Promise<number>> = [];
+      for (let caller = 0; caller < 5; caller += 1) {
+        again.push(echo(caller));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await Promise.all(again);
+      return 'answered';
+    });
+    const waited = new Promise((resolve) => setTimeout(() => resolve('waited'), 3000));
+    expect(await Promise.race([answered, waited])).toBe('answered');
+    expect(groups).toEqual([1, 9, 5]);
+  });
+
   it('with gatherMs, starts each call at once when one is open at a time', async () => {
     const echo = batched(async (items: string[]) => items, { most: 100, running: 1, gatherMs: 60_000 });
     const answered = (async () => {

@@ -8,15 +8,23 @@
  * With `gatherMs`, the group after one that ends waits, up to that long, until as many calls wait
  * as were open while it ran (the way PostgreSQL's commit_delay gathers commits): under load the
  * callers a group answered come back within moments, and one group for all of them costs one round
- * trip where a group of the few that came meanwhile and then one of the rest cost two. A quiet
- * process (one call open at a time) still starts each call at once.
+ * trip where a group of the few that came meanwhile and then one of the rest cost two. It waits
+ * only while they keep coming: once no call has come for `gatherQuietMs`, it starts without the
+ * rest. A quiet process (one call open at a time) still starts each call at once. A group the
+ * wait starts begins after the I/O already received has been read (setImmediate), so callers whose
+ * requests are in are not left for the group after it. Timers count whole milliseconds.
  *
  * `work` answers each item in order, one value or one Error per item: an Error rejects that item's
  * call only. A `work` that throws rejects every item it was given.
  */
 export function batched<I, O>(
   work: (items: I[]) => Promise<Array<O | Error>>,
-  { most, running: limit, gatherMs = 0 }: { most: number; running: number; gatherMs?: number },
+  {
+    most,
+    running: limit,
+    gatherMs = 0,
+    gatherQuietMs = gatherMs,
+  }: { most: number; running: number; gatherMs?: number; gatherQuietMs?: number },
 ) {
   const waiting: Array<{ item: I; resolve: (value: O) => void; reject: (err: unknown) => void }> = [];
   let running = 0;
@@ -25,11 +33,14 @@ export function batched<I, O>(
   let open = 0;
   let peak = 0;
   let target = 1;
+  /** The wait for more calls, and when it began. */
   let gathering: ReturnType<typeof setTimeout> | null = null;
+  let gatheringSince = 0;
 
   function start() {
     if (gathering) clearTimeout(gathering);
     gathering = null;
+    gatheringSince = 0;
     while (running < limit && waiting.length > 0) {
       const group = waiting.splice(0, most);
       running += 1;
@@ -54,8 +65,15 @@ export function batched<I, O>(
 
   function next() {
     if (running >= limit || waiting.length === 0) return;
-    if (gatherMs === 0 || waiting.length >= target) start();
-    else gathering ??= setTimeout(start, gatherMs);
+    if (gatherMs === 0 || waiting.length >= target) {
+      start();
+      return;
+    }
+    const now = performance.now();
+    if (gathering) clearTimeout(gathering);
+    else gatheringSince = now;
+    const wait = Math.min(gatherQuietMs, gatheringSince + gatherMs - now);
+    gathering = setTimeout(() => setImmediate(start), Math.max(0, wait));
   }
 
   return function run(item: I): Promise<O> {
