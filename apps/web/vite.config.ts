@@ -1,5 +1,6 @@
+import prefresh from '@prefresh/vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { reactOnPreact } from './react-on-preact.ts';
 
 const backend = 'http://localhost:3001';
@@ -43,8 +44,11 @@ function sharedSchemasArePure(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [tailwindcss(), sharedSchemasArePure()],
+export default defineConfig(async ({ command }): Promise<UserConfig> => ({
+  // The dev server keeps components' state across edits (Preact's Fast Refresh); a build is as before.
+  plugins: [tailwindcss(), sharedSchemasArePure(), command === 'serve' ? await prefresh() : null],
+  // React's automatic JSX runtime, which the aliases below resolve to Preact's (as tsconfig's "react-jsx").
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   resolve: { alias: [{ find: '@', replacement: '/src' }, ...reactOnPreact] },
   server: {
     proxy: {
@@ -82,4 +86,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
