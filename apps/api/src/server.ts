@@ -29,7 +29,12 @@ async function primaryDatabase(): Promise<Database> {
   });
 }
 
-/** Closes `close` on SIGINT/SIGTERM, at most once, then exits. */
+/**
+ * Closes `close` on SIGINT/SIGTERM, at most once, then exits. A signal that comes again while it
+ * closes is ignored rather than left to kill the process halfway (and the embedded PostgreSQL with
+ * it, left running): Ctrl-C on `npm start` reaches the server twice, once from the terminal and
+ * once passed on by npm. Closing gives up after 15 s either way.
+ */
 function onShutdown(close: () => Promise<void>) {
   let closing = false;
   const shutdown = async () => {
@@ -45,8 +50,8 @@ function onShutdown(close: () => Promise<void>) {
       process.exit(0);
     }
   };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
 }
 
 async function serve(database: Database) {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -6,12 +6,23 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
-import { dataDir } from './server-process.ts';
+import { dataDir, exited, startServer } from './server-process.ts';
 
 const folders: string[] = [];
+
 afterAll(() => {
   for (const dir of folders) rmSync(dir, { recursive: true, force: true });
 });
+
+/** Whether a process runs: not gone, and not a zombie waiting for its parent (init) to reap it. */
+function running(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8'); // "pid (name) state …"
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
+  } catch {
+    return false;
+  }
+}
 
 describe('the embedded PostgreSQL', () => {
   it.runIf(process.getuid?.() === 0)(
@@ -51,6 +62,28 @@ describe('the embedded PostgreSQL', () => {
     },
     120_000,
   );
+
+  it('stops with the API on Ctrl-C, which under `npm start` comes twice (npm passes its own on)', async () => {
+    const dir = await dataDir();
+    const { child, base } = await startServer(dir);
+    const lock = join(dir, 'postgres', 'postmaster.pid');
+    const postmaster = Number(readFileSync(lock, 'utf8').split('\n')[0]);
+    const gone = exited(child);
+    child.kill('SIGINT');
+    // The second comes once the server is closing (it no longer listens), as npm's does.
+    while (
+      await fetch(`${base}/health`).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    child.kill('SIGINT');
+    expect(await gone).toBe(0);
+    expect(existsSync(lock)).toBe(false);
+    expect(running(postmaster)).toBe(false);
+  }, 120_000);
 
   it('copies an older install’s PGlite database in on its first start, once', async () => {
     const dir = await dataDir();
