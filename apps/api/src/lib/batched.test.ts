@@ -88,18 +88,18 @@ describe('batched', () => {
         if (groups.length === 1) await gate;
         return items;
       },
-      { most: 100, running: 1, gatherMs: 60_000, gatherQuietMs: 100 },
+      { most: 100, running: 1, gatherMs: 60_000, gatherQuietMs: 250 },
     );
     // One starts alone and nine wait while it runs: the next group expects ten callers.
     const first = [echo(0), ...Array.from({ length: 9 }, (_, i) => echo(i + 1))];
     release();
-    // Only the nine come: a pause of 100 ms, not the minute of gatherMs, starts them.
+    // Only the nine come: a pause of 250 ms, not the minute of gatherMs, starts them.
     const answered = Promise.all(first).then(async () => {
-      // Five come back one after another, 20 ms apart: each within the pause, so they go together.
+      // Five come back one after another, 10 ms apart: each within the pause, so they go together.
       const again: Array<Promise<number>> = [];
       for (let caller = 0; caller < 5; caller += 1) {
         again.push(echo(caller));
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await new Promise((resolve) => setTimeout(resolve, 10));
       }
       await Promise.all(again);
       return 'answered';
