@@ -1,5 +1,6 @@
-// Development: the API (restarted on change by tsx watch) on :3001 and Vite (hot reload with Fast Refresh) on :5173,
-// which proxies /api and /dict to the API. Open http://localhost:5173.
+// Development: the API (restarted on change by tsx watch) on :3001 and Vite on :5173 (hot reload;
+// Fast Refresh keeps an edited component's state), which proxies /api and /dict to the API.
+// Open http://localhost:5173.
 import { spawn } from 'node:child_process';
 
 const children = [

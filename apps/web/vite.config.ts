@@ -47,7 +47,8 @@ function sharedSchemasArePure(): Plugin {
 export default defineConfig(async ({ command }): Promise<UserConfig> => ({
   // The dev server keeps components' state across edits (Preact's Fast Refresh); a build is as before.
   plugins: [tailwindcss(), sharedSchemasArePure(), command === 'serve' ? await prefresh() : null],
-  // React's automatic JSX runtime, which the aliases below resolve to Preact's (as tsconfig's "react-jsx").
+  // React's automatic JSX runtime (tsconfig's "react-jsx"), which the aliases below resolve to
+  // Preact's. Said here because prefresh reads it: unsaid, it compiles JSX to Preact's classic `h`.
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   resolve: { alias: [{ find: '@', replacement: '/src' }, ...reactOnPreact] },
   server: {
