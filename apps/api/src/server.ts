@@ -40,7 +40,10 @@ function onShutdown(close: () => Promise<void>) {
   const shutdown = async () => {
     if (closing) return;
     closing = true;
-    const timer = setTimeout(() => process.exit(1), 15_000).unref();
+    const timer = setTimeout(() => {
+      log.error('shutdown did not finish within 15 s');
+      process.exit(1);
+    }, 15_000).unref();
     try {
       await close();
     } catch (err) {

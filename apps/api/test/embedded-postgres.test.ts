@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -70,15 +71,16 @@ describe('the embedded PostgreSQL', () => {
     const postmaster = Number(readFileSync(lock, 'utf8').split('\n')[0]);
     const gone = exited(child);
     child.kill('SIGINT');
-    // The second comes once the server is closing (it no longer listens), as npm's does.
-    while (
-      await fetch(`${base}/health`).then(
-        () => true,
-        () => false,
-      )
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
+    // The second comes once the server is closing (it no longer accepts connections), as npm's
+    // does. Probed with bare connections: a request would keep the server busy while it closes.
+    const { port } = new URL(base);
+    const listening = () =>
+      new Promise<boolean>((resolve) => {
+        const socket = connect(Number(port), '127.0.0.1');
+        socket.once('connect', () => resolve(true)).once('error', () => resolve(false));
+        socket.once('connect', () => socket.destroy());
+      });
+    while (await listening()) await new Promise((resolve) => setTimeout(resolve, 5));
     child.kill('SIGINT');
     expect(await gone).toBe(0);
     expect(existsSync(lock)).toBe(false);
