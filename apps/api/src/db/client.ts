@@ -6,7 +6,8 @@ import { ensureDatabase, startEmbeddedPostgres } from './embedded-postgres.ts';
 import { importPglite } from './import-pglite.ts';
 import * as schema from './schema.ts';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** The database, with the pool it runs on. */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Repositories take either the database or an open transaction. */
 export type Executor = Db | Tx;

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, like, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db, Executor } from '../../db/client.ts';
 import type { PaidTotal } from '../graded-reader/repository.ts';
 import { decks, flashcards, reviewLogs, users, wordStatuses } from '../../db/schema.ts';
 import type { Schedule } from './scheduler.ts';
@@ -33,6 +34,17 @@ const prepareCardsByKeys = (db: Executor) =>
     )
     .prepare('flashcards_by_keys');
 const cardsByKeys = new WeakMap<Executor, ReturnType<typeof prepareCardsByKeys>>();
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement whose text is always the same (only its parameters change) under `name`, a
+ * prepared statement on each connection. Drizzle names only statements its query builder makes.
+ */
+async function runNamed<T extends object>(db: Db, name: string, statement: SQL) {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return (await db.$client.query<T>({ name, text, values: params })).rows;
+}
 
 /**
  * Decks with their card statistics, in one grouped query over the decks' cards; `today` is the
@@ -284,7 +296,7 @@ export const reviewLogsRepository = {
    * points they pay (`paying`: the ledger's common table expressions, which read `saved_logs`).
    * Returns the log ids of the answers saved and the points totals they changed.
    */
-  async saveMany(db: Executor, answers: PlannedAnswer[], paying: SQL) {
+  async saveMany(db: Db, answers: PlannedAnswer[], paying: SQL) {
     const input = JSON.stringify(
       answers.map(({ cardId, userId, seenReps, next, log, known, now }) => ({
         card_id: cardId,
@@ -324,7 +336,12 @@ export const reviewLogsRepository = {
     // (0.63 against 0.80 ms for 50 answers). The cards by their key: joined to the answers alone,
     // the planner may read every card of the table (it cannot tell how many answers the JSON holds).
     const cardIds = `{${answers.map((answer) => answer.cardId).join(',')}}`;
-    const { rows } = await db.execute<{ saved: string[]; paid: PaidTotal[] }>(sql`
+    // Named, so that each connection parses it once: 0.27 of its 3.5 ms on the server under the
+    // bench's answers. PostgreSQL still plans it each time, with the group's own parameters.
+    const rows = await runNamed<{ saved: string[]; paid: PaidTotal[] }>(
+      db,
+      'save_answers',
+      sql`
       with a as (
         select * from json_to_recordset(${input}::json) as a(
           card_id uuid, user_id uuid, seen_reps int, language text, lemma text,
@@ -367,7 +384,8 @@ export const reviewLogsRepository = {
       saved_logs as (select p.log_id from a p join saved s on s.id = p.card_id),
       ${paying}
       select (select coalesce(json_agg(log_id), '[]') from saved_logs) as saved,
-        (select coalesce(json_agg(paid), '[]') from paid) as paid`);
+        (select coalesce(json_agg(paid), '[]') from paid) as paid`,
+    );
     return { saved: new Set(rows[0]!.saved), paid: rows[0]!.paid };
   },
 
