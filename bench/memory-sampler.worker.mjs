@@ -1,5 +1,5 @@
-// The memory sampler's thread (memory-sampler.ts): every 250 ms, the PSS of the API's process tree
-// and of the database's, keeping the peak with what was running then. Plain JavaScript, as a worker
+// The memory sampler's thread (memory-sampler.ts): every 250 ms unless paused, the PSS of the API's
+// process tree and of the database's, keeping the peak with what was running then. Plain JavaScript, as a worker
 // thread does not load the TypeScript loader of the thread that starts it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -37,6 +37,7 @@ function treesPssKb(roots) {
 }
 
 let during = 'idle';
+let paused = false;
 let peak = { apiMb: 0, dbMb: 0, during };
 const take = () => {
   const [apiKb, dbKb] = treesPssKb(workerData);
@@ -44,10 +45,14 @@ const take = () => {
   if (now.apiMb + now.dbMb > peak.apiMb + peak.dbMb) peak = { ...now, during };
   return now;
 };
-setInterval(take, INTERVAL_MS);
+setInterval(() => paused || take(), INTERVAL_MS);
 parentPort.on('message', (request) => {
   if (request.kind === 'during') during = request.name;
-  else if (request.kind === 'now') parentPort.postMessage(take());
+  else if (request.kind === 'pause') paused = true;
+  else if (request.kind === 'resume') {
+    paused = false;
+    take();
+  } else if (request.kind === 'now') parentPort.postMessage(take());
   else {
     take();
     parentPort.postMessage(peak);
