@@ -1,6 +1,6 @@
 // The memory sampler's thread (memory-sampler.ts): every 250 ms unless paused, the PSS of the API's
-// process tree and of the database's, keeping the peak with what was running then. Plain JavaScript, as a worker
-// thread does not load the TypeScript loader of the thread that starts it.
+// process tree and of the database's, keeping the peak with what was running then. Plain
+// JavaScript, as a worker thread does not load the TypeScript loader of the thread that starts it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 

@@ -12,6 +12,20 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Repositories take either the database or an open transaction. */
 export type Executor = Db | Tx;
 
+/**
+ * Runs `text` as the prepared statement `name` on the pool under drizzle, which names only the
+ * statements its query builder makes: each connection parses it once. One name, one text; only
+ * `values` change from call to call.
+ */
+export async function queryNamed<T extends pg.QueryResultRow>(
+  db: Db,
+  name: string,
+  text: string,
+  values: unknown[],
+) {
+  return (await db.$client.query<T>({ name, text, values })).rows;
+}
+
 export interface Database {
   db: Db;
   /** `embedded`: the private server this process started; `postgres`: the server of DATABASE_URL. */

@@ -1,6 +1,5 @@
-import type pg from 'pg';
 import { LEVELS, LEVEL_THRESHOLDS, RANKING_NEIGHBOURS, type Level } from '@lendo/shared';
-import type { Db } from '../../db/client.ts';
+import { queryNamed, type Db } from '../../db/client.ts';
 import { atOnce } from '../../lib/at-once.ts';
 import type { Details, Learner, Scope, StandingQuery } from './types.ts';
 
@@ -108,13 +107,6 @@ interface Row {
   filter: string | null;
 }
 
-/** The node-postgres pool under drizzle, for named (prepared) statements. */
-function poolOf(db: Db): pg.Pool {
-  const pool = (db as unknown as { $client?: pg.Pool }).$client;
-  if (!pool?.query) throw new Error('the rankings need a node-postgres database');
-  return pool;
-}
-
 /** The asking learner in one statement (see `statement`). */
 export async function readLearner(
   db: Db,
@@ -128,9 +120,9 @@ export async function readLearner(
     named = statement(q.scope, nearby);
     statements.set(key, named);
   }
-  const pool = poolOf(db);
+  const { name, text } = named;
   const values = [userId, q.board, q.period, q.scope === 'world' ? null : q.filter];
-  const { rows } = await limited(() => pool.query<Row>({ ...named, values }));
+  const rows = await limited(() => queryNamed<Row>(db, name, text, values));
   const me = rows.find((r) => r.me);
   const details = (r: Row): Details => ({
     username: r.username,
