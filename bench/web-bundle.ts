@@ -3,7 +3,7 @@
 // chunk those import statically, and the login route's lazy module with its static imports.
 // Sizes are in KB of 1,024 bytes of gzip at zlib's default level, as bench/run.ts counts them.
 // Node built-ins only, so the bench can run it without the web's toolchain.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -13,6 +13,11 @@ const LOGIN_SOURCE = 'src/features/auth/pages/login.tsx';
 export interface WebBundleSizes {
   /** Gzipped KB of every JS file in `loginFiles`. */
   loginInitialGzipKb: number;
+  /**
+   * KB the server sends a browser for those files: the build's brotli copy of each (`.br`, which
+   * the static server sends to a browser), or the file itself where the build left none.
+   */
+  loginInitialSentKb: number;
   /** The JS files a fresh visit to /login loads, relative to the dist directory. */
   loginFiles: string[];
   /** Every JS file of the build, largest first. */
@@ -27,6 +32,7 @@ interface ManifestChunk {
 }
 
 const gzipKb = (path: string) => gzipSync(readFileSync(path)).length / 1024;
+const sentKb = (path: string) => statSync(existsSync(`${path}.br`) ? `${path}.br` : path).size / 1024;
 
 /** A dist-relative path with forward slashes. */
 const distPath = (distDir: string, absolute: string) => relative(distDir, absolute).split(sep).join('/');
@@ -109,6 +115,7 @@ export function measureWebBundle(distDir: string): WebBundleSizes {
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
   return {
     loginInitialGzipKb: sum(loginFiles.map((file) => sizes.get(file)!)),
+    loginInitialSentKb: sum(loginFiles.map((file) => sentKb(join(distDir, file)))),
     loginFiles,
     chunks,
     totalGzipKb: sum(chunks.map((chunk) => chunk.gzipKb)),

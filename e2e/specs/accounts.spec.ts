@@ -81,6 +81,32 @@ test.describe('guards', () => {
   });
 });
 
+test('a first visit gets the scripts, styles and texts compressed, as the build wrote them', async ({
+  page,
+}) => {
+  const texts: Array<{ url: string; encoding: string | null; sent: number; size: number }> = [];
+  page.on('requestfinished', async (request) => {
+    const url = new URL(request.url());
+    if (!/\.(?:js|css|json)$/.test(url.pathname) || url.pathname.startsWith('/api/')) return;
+    const response = await request.response();
+    if (!response) return;
+    const [sizes, body] = await Promise.all([request.sizes(), response.body()]);
+    const encoding = await response.headerValue('content-encoding');
+    texts.push({ url: url.pathname, encoding, sent: sizes.responseBodySize, size: body.length });
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
+  await expect.poll(() => texts.some((t) => t.url.endsWith('.css'))).toBe(true);
+  await expect.poll(() => texts.some((t) => t.url.includes('/locales/'))).toBe(true);
+  // Files under 1 KB go as they are (they fit in one packet either way); every other one as brotli.
+  const large = texts.filter((t) => t.size >= 1024);
+  expect(large.length).toBeGreaterThan(3);
+  for (const text of large) {
+    expect(text.encoding, text.url).toBe('br');
+    expect(text.sent, text.url).toBeLessThan(text.size / 2);
+  }
+});
+
 test.describe('sign-in', () => {
   test('with remember me keeps the tokens in local storage', async ({ page, request }) => {
     const { account } = await createAccount(request, { onboarded: true });

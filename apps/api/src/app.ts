@@ -29,6 +29,7 @@ import {
   registerNotFound,
 } from './lib/errors.ts';
 import { serializerCompiler } from './lib/serializer.ts';
+import { registerCompression } from './lib/compression.ts';
 import { localFileStore } from './lib/file-store.ts';
 import { createLlmClient } from './lib/llm.ts';
 import { refuseControlCharacters } from './lib/control-characters.ts';
@@ -136,6 +137,7 @@ export async function buildApp({ config, database, clock: given, logger, library
     // server's clock rather than its own (which may be wrong, or, on a test clock, far apart).
     reply.header('date', clock.now().toUTCString());
   });
+  registerCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -390,11 +392,15 @@ export async function buildApp({ config, database, clock: given, logger, library
       wildcard: false,
       // Ours alone (below): the static server's own would say public, max-age=0 for everything.
       cacheControl: false,
+      // The build writes each text file beside itself as .br and .gz (apps/web/vite.config.ts):
+      // a browser gets those bytes, anything else the file itself.
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.setHeader(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        res.setHeader('vary', 'accept-encoding');
       },
     });
     registerNotFound(app, (reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));

@@ -1,6 +1,7 @@
 import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import { z } from 'zod';
+import { keep } from './compression.ts';
 
 /**
  * Responses are written by a serializer compiled once per route from the JSON Schema of its zod
@@ -10,7 +11,8 @@ import { z } from 'zod';
  *
  * A frozen answer cannot change, and the caches hand out the same frozen object until what it
  * says changes (lib/account-cache.ts): its text is kept beside it as UTF-8 bytes and sent again
- * as they are, with no encoding or length count per request (Fastify sends a Buffer as it is).
+ * as they are, with no encoding or length count per request (Fastify sends a Buffer as it is),
+ * and compressed once for the clients that accept it (lib/compression.ts).
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => {
   const jsonSchema = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-07' });
@@ -20,7 +22,7 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schem
     if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) return stringify(data);
     let bytes = written.get(data);
     if (bytes === undefined) {
-      bytes = Buffer.from(stringify(data));
+      bytes = keep(Buffer.from(stringify(data)));
       written.set(data, bytes);
     }
     return bytes;

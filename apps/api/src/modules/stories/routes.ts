@@ -14,6 +14,7 @@ import {
   storyListQuery,
   storyPage,
 } from '@lendo/shared';
+import { notModified } from '../../lib/compression.ts';
 import type { StoriesService } from './service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
@@ -34,7 +35,7 @@ function sendCover(
     .header('etag', etag)
     .header('content-security-policy', COVER_CSP)
     .header('x-content-type-options', 'nosniff');
-  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  if (notModified(request, etag)) return reply.status(304).send();
   return reply.type('image/svg+xml; charset=utf-8').send(cover.svg);
 }
 
@@ -136,7 +137,7 @@ export const storiesRoutes: FastifyPluginAsyncZod<{ stories: StoriesService }> =
       const reply = typedReply as FastifyReply;
       // The reader's own answer: kept by their browser, asked again each time, 304 when unchanged.
       reply.header('cache-control', 'private, no-cache').header('etag', etag);
-      if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+      if (notModified(req, etag)) return reply.status(304).send();
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );

@@ -29,6 +29,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { localDay, type Clock } from '../../lib/clock.ts';
+import { keep } from '../../lib/compression.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import { lruMap } from '../../lib/lru.ts';
 import type { AccountCache } from '../../lib/account-cache.ts';
@@ -353,7 +354,8 @@ export function createStoriesService({
       const key = toLearningLanguage(target);
       const pagesKey = `${chapter.id}:${story.contentHash}:${key}`;
       // A library chapter answers the same to every reader with the same locale and progress on it
-      // (a learner's own story can be renamed under the same text: built each time).
+      // (a learner's own story can be renamed under the same text: built each time, and sent
+      // uncompressed, like any answer built for one request).
       const answerKey = story.ownerId === null && `${pagesKey}:${me.locale}:${pagesCompleted}:${finished}`;
       const known = answerKey ? answers.get(answerKey) : undefined;
       if (known) return known;
@@ -397,7 +399,7 @@ export function createStoriesService({
         CLOSE_BRACE,
       ]);
       const etag = `"${story.contentHash.slice(0, 16)}-${me.locale}-${key}-${pagesCompleted}-${finished ? 1 : 0}"`;
-      if (answerKey) answers.set(answerKey, { body, etag });
+      if (answerKey) answers.set(answerKey, { body: keep(body), etag });
       return { body, etag };
     },
 

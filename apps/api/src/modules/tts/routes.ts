@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, ttsQuery, ttsResponse } from '@lendo/shared';
+import { notModified } from '../../lib/compression.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { EntitlementsService } from '../entitlements/service.ts';
 import type { AudioFile, TtsService } from './service.ts';
@@ -15,7 +16,7 @@ const FILES_PATH = '/files/tts/';
 function sendAudio(request: FastifyRequest, reply: FastifyReply, file: AudioFile, cacheControl: string) {
   const etag = `"${file.name.slice(0, -'.wav'.length)}"`;
   reply.header('cache-control', cacheControl).header('etag', etag);
-  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  if (notModified(request, etag)) return reply.status(304).send();
   return reply.type('audio/wav').header('content-length', file.size).send(createReadStream(file.path));
 }
 
