@@ -66,13 +66,18 @@ interface Budgets {
   storyGen: { firstSentenceP99Ms: number };
 }
 
-interface Row {
-  database: string;
+/** One endpoint's load: `bareRps` is the bare route's rate beside it when not the run's own. */
+interface Measured {
   name: string;
   connections: number;
   rps: number;
   p50: number;
   p99: number;
+  bareRps?: number;
+}
+
+interface Row extends Measured {
+  database: string;
   ratio: number;
   broken: string[];
 }
@@ -246,11 +251,14 @@ async function benchDatabase(label: string, target: DatabaseTarget, bareUrl: str
    * DURATION rounds of one second, each endpoint once per round, so the machine's moment falls on
    * all of them alike. Measured one after another, five seconds each, the same build gave plans
    * 0.89–0.99× me and feature-access 0.94–1.08×, the spread of the moment rather than of the API.
-   * The rate is over all rounds; p50 is the median of the rounds' and p99 the highest.
+   * The rate is over all rounds; p50 is the median of the rounds' and p99 the highest. The bare
+   * route takes its turn in each round too, and their shares of bare are of that figure: a run of
+   * one second has its connections to open and its first requests to send, which a share of the
+   * five seconds the bare route gets alone would count against them.
    */
   const inTurn = async (endpoints: Array<[string, autocannon.Options]>) => {
-    const chosen = endpoints
-      .filter(([name]) => wanted(name))
+    const chosen = [[BARE_IN_TURN, { url: bareUrl }] as [string, autocannon.Options], ...endpoints]
+      .filter(([name]) => name === BARE_IN_TURN || wanted(name))
       .map(([name, opts]) => ({
         name,
         opts: { connections: budgets.endpoints[name]?.connections ?? CONNECTIONS, ...opts },
@@ -277,13 +285,14 @@ async function benchDatabase(label: string, target: DatabaseTarget, bareUrl: str
     } finally {
       sampler.resume();
     }
-    return chosen.map(({ name, opts, requests, seconds, p50s, p99 }) => ({
+    const [bare, ...rest] = chosen.map(({ name, opts, requests, seconds, p50s, p99 }) => ({
       name,
       connections: opts.connections,
       rps: requests / seconds,
       p50: p50s.sort((a, b) => a - b)[Math.floor(p50s.length / 2)]!,
       p99,
     }));
+    return rest.map((row) => ({ ...row, bareRps: bare!.rps }));
   };
 
   try {
@@ -405,7 +414,7 @@ async function benchDatabase(label: string, target: DatabaseTarget, bareUrl: str
         url: `${base}/ranking/?period=week&board=points&scope=country`,
         headers: rankerAuth,
       }),
-    ].filter((row) => row !== null);
+    ].filter((row): row is Measured => row !== null);
     sampler.during(STORY_GEN);
     const storyGen = wanted(STORY_GEN) ? await firstSentence(base) : null;
     const peak = await sampler.peak();
@@ -419,7 +428,7 @@ async function benchDatabase(label: string, target: DatabaseTarget, bareUrl: str
     };
     const rows: Row[] = measured.map((row) => {
       const budget: Budget = budgets.endpoints[row.name] ?? {};
-      const ratio = row.rps / bareRps;
+      const ratio = row.rps / (row.bareRps ?? bareRps);
       const broken = [
         budget.p99Ms !== undefined && row.p99 > budget.p99Ms && 'p99',
         budget.minRps !== undefined && row.rps < budget.minRps && 'req/s',
@@ -451,6 +460,8 @@ async function benchDatabase(label: string, target: DatabaseTarget, bareUrl: str
   }
 }
 
+/** The bare route's turn in the rounds of inTurn: what the shares of bare of those endpoints are of. */
+const BARE_IN_TURN = 'bare fastify (in turn)';
 const STORY_GEN = 'story generator: first streamed sentence';
 const STORY_GEN_RUNS = 40;
 
@@ -534,7 +545,10 @@ try {
   const memory = results.map((r) => r.memory);
   const storyGen = results.flatMap((r) => (r.storyGen ? [r.storyGen] : []));
 
-  console.log(`\nEndpoints (${DURATION}s each; share of the bare route in the same run)`);
+  console.log(
+    `\nEndpoints (${DURATION}s each; share of the bare route in the same run, of its turns in the ` +
+      `rounds for the endpoints measured in turn)`,
+  );
   console.table(
     rows.map((r) => ({
       database: r.database,
