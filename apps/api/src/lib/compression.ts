@@ -1,5 +1,5 @@
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -55,15 +55,33 @@ export function registerCompression(app: FastifyInstance) {
   app.addHook('onSend', (request, reply, payload, done) => {
     const kept = Buffer.isBuffer(payload) ? compressed.get(payload) : undefined;
     if (!kept || reply.hasHeader('content-encoding')) return done(null, payload);
-    const vary = reply.getHeader('vary');
-    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
-    const encoding = encodingFor(request.headers['accept-encoding']);
+    const encoding = describeVariant(request, reply);
     if (!encoding) return done(null, payload);
-    const etag = reply.getHeader('etag');
-    if (typeof etag === 'string' && !etag.startsWith('W/')) reply.header('etag', `W/${etag}`);
     reply.header('content-encoding', encoding);
     done(null, (kept[encoding] ??= encode[encoding](payload as Buffer)));
   });
+}
+
+/**
+ * Says that the answer varies on Accept-Encoding and, when the client takes an encoding, makes
+ * its ETag weak; returns that encoding.
+ */
+function describeVariant(request: FastifyRequest, reply: FastifyReply): Encoding | undefined {
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  const etag = reply.getHeader('etag');
+  if (encoding && typeof etag === 'string' && !etag.startsWith('W/')) reply.header('etag', `W/${etag}`);
+  return encoding;
+}
+
+/**
+ * A 304 for kept bytes carries the Vary and ETag its 200 would have had (RFC 9110 §15.4.5), so a
+ * cache keeps the compressed copy's validator.
+ */
+export function sendNotModified(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
+  if (compressed.has(body)) describeVariant(request, reply);
+  return reply.status(304).send();
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   storyListQuery,
   storyPage,
 } from '@lendo/shared';
-import { notModified } from '../../lib/compression.ts';
+import { notModified, sendNotModified } from '../../lib/compression.ts';
 import type { StoriesService } from './service.ts';
 
 const errors = { 400: errorResponse, 401: errorResponse, 404: errorResponse };
@@ -137,7 +137,7 @@ export const storiesRoutes: FastifyPluginAsyncZod<{ stories: StoriesService }> =
       const reply = typedReply as FastifyReply;
       // The reader's own answer: kept by their browser, asked again each time, 304 when unchanged.
       reply.header('cache-control', 'private, no-cache').header('etag', etag);
-      if (notModified(req, etag)) return reply.status(304).send();
+      if (notModified(req, etag)) return sendNotModified(req, reply, body);
       return reply.type('application/json; charset=utf-8').send(body);
     },
   );
