@@ -257,16 +257,18 @@ async function benchDatabase(label: string, target: DatabaseTarget, bareUrl: str
    * five seconds the bare route gets alone would count against them.
    */
   const inTurn = async (endpoints: Array<[string, autocannon.Options]>) => {
-    const chosen = [[BARE_IN_TURN, { url: bareUrl }] as [string, autocannon.Options], ...endpoints]
-      .filter(([name]) => name === BARE_IN_TURN || wanted(name))
-      .map(([name, opts]) => ({
+    const named = endpoints.filter(([name]) => wanted(name));
+    if (named.length === 0) return [];
+    const chosen = [[BARE_IN_TURN, { url: bareUrl }] as [string, autocannon.Options], ...named].map(
+      ([name, opts]) => ({
         name,
         opts: { connections: budgets.endpoints[name]?.connections ?? CONNECTIONS, ...opts },
         requests: 0,
         seconds: 0,
         p50s: [] as number[],
         p99: 0,
-      }));
+      }),
+    );
     for (const { name, opts } of chosen) {
       sampler.during(name);
       await run(`${name} (warming up)`, { ...opts, duration: WARM_UP_SECONDS });
