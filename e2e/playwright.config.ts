@@ -24,7 +24,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  reporter: [[process.env.CI ? 'line' : 'list'], ['./support/recap-reporter.ts']],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { expectAccessible } from '../support/a11y.ts';
 import { createAccount, expiredAccessToken, newAccount, storage, storeTokens } from '../support/api.ts';
 
@@ -84,20 +84,33 @@ test.describe('guards', () => {
 test('a first visit gets the scripts, styles and texts compressed, as the build wrote them', async ({
   page,
 }) => {
-  const texts: Array<{ url: string; encoding: string | null; sent: number; size: number }> = [];
-  page.on('requestfinished', async (request) => {
-    const url = new URL(request.url());
-    if (!/\.(?:js|css|json)$/.test(url.pathname) || url.pathname.startsWith('/api/')) return;
-    const response = await request.response();
-    if (!response) return;
-    const [sizes, body] = await Promise.all([request.sizes(), response.body()]);
-    const encoding = await response.headerValue('content-encoding');
-    texts.push({ url: url.pathname, encoding, sent: sizes.responseBodySize, size: body.length });
+  // The handler only keeps the requests: anything it awaited could still be pending when the page
+  // closes, and would fail outside the test.
+  const finished: Request[] = [];
+  page.on('requestfinished', (request) => {
+    const { pathname } = new URL(request.url());
+    if (/\.(?:js|css|json)$/.test(pathname) && !pathname.startsWith('/api/')) finished.push(request);
   });
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back' })).toBeVisible();
-  await expect.poll(() => texts.some((t) => t.url.endsWith('.css'))).toBe(true);
-  await expect.poll(() => texts.some((t) => t.url.includes('/locales/'))).toBe(true);
+  await expect.poll(() => finished.some((r) => r.url().endsWith('.css'))).toBe(true);
+  await expect.poll(() => finished.some((r) => r.url().includes('/locales/'))).toBe(true);
+  const texts = await Promise.all(
+    finished.map(async (request) => {
+      const response = (await request.response())!;
+      const [sizes, body, encoding] = await Promise.all([
+        request.sizes(),
+        response.body(),
+        response.headerValue('content-encoding'),
+      ]);
+      return {
+        url: new URL(request.url()).pathname,
+        encoding,
+        sent: sizes.responseBodySize,
+        size: body.length,
+      };
+    }),
+  );
   // Files under 1 KB go as they are (they fit in one packet either way); every other one as brotli.
   const large = texts.filter((t) => t.size >= 1024);
   expect(large.length).toBeGreaterThan(3);

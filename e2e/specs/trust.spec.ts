@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { createAccount } from '../support/api.ts';
 
 test('the page is served with a strict content security policy, and nothing it loads breaks it', async ({
@@ -49,14 +49,15 @@ test('page views reach Lendo’s own analytics, as the learner’s once signed i
   request,
 }) => {
   const { account } = await createAccount(request, { onboarded: true });
-  const batches: { paths: string[]; signedIn: boolean; status: Promise<number> }[] = [];
+  // The handler keeps what was sent; the answers are awaited in the test, never left pending in it.
+  const batches: { paths: string[]; signedIn: boolean; sent: Request }[] = [];
   page.on('request', (sent) => {
     if (!sent.url().endsWith('/api/analytics/events/')) return;
     const { events } = sent.postDataJSON() as { events: { name: string; path?: string }[] };
     batches.push({
       paths: events.filter((e) => e.name === 'page_view').map((e) => e.path!),
       signedIn: sent.headers().authorization !== undefined,
-      status: sent.response().then((res) => res?.status() ?? 0),
+      sent,
     });
   });
   await page.goto('/login?next=%2Fdecks');
@@ -67,6 +68,7 @@ test('page views reach Lendo’s own analytics, as the learner’s once signed i
   await expect
     .poll(() => batches.flatMap((b) => b.paths))
     .toEqual(expect.arrayContaining(['/login', '/decks']));
-  expect(await Promise.all(batches.map((b) => b.status))).toEqual(batches.map(() => 204));
+  const statuses = await Promise.all(batches.map(async (b) => (await b.sent.response())?.status()));
+  expect(statuses).toEqual(batches.map(() => 204));
   expect(batches.find((b) => b.paths.includes('/decks'))!.signedIn).toBe(true);
 });
