@@ -29,4 +29,35 @@ describe('atOnce', () => {
       60,
     ]);
   });
+
+  it('drops work still waiting when its signal aborts; the rest keeps its order', async () => {
+    const limit = atOnce(1);
+    const started: string[] = [];
+    let finishFirst!: () => void;
+    const first = limit(() => {
+      started.push('first');
+      return new Promise<void>((resolve) => (finishFirst = resolve));
+    });
+    const given = new AbortController();
+    const abandoned = limit(async () => void started.push('abandoned'), given.signal);
+    const last = limit(async () => void started.push('last'));
+    given.abort(new Error('gone'));
+    await expect(abandoned).rejects.toThrow('gone');
+    finishFirst();
+    await Promise.all([first, last]);
+    expect(started).toEqual(['first', 'last']);
+    // Given up before it asks: never waits, never starts.
+    await expect(limit(async () => void started.push('late'), given.signal)).rejects.toThrow('gone');
+    expect(started).toEqual(['first', 'last']);
+  });
+
+  it('lets work that has started finish when its signal aborts', async () => {
+    const limit = atOnce(1);
+    const given = new AbortController();
+    const running = limit(async () => {
+      given.abort(new Error('gone'));
+      return 'done';
+    }, given.signal);
+    await expect(running).resolves.toBe('done');
+  });
 });

@@ -2,6 +2,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, errorMessage, type ErrorCode, type ErrorResponse } from '@lendo/shared';
+import { ClientGone } from './client-gone.ts';
 
 /** An error the API answers with on purpose: a status, a translation key and optional field codes. */
 export class AppError extends Error {
@@ -54,6 +55,8 @@ function isForeignKeyViolation(err: unknown): boolean {
 /** Answers every failure in the shape of DESIGN §4; unexpected errors are logged, never shown. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Nobody is left to read an answer (nginx's 499 says so in the log).
+    if (error instanceof ClientGone) return reply.status(499).send();
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.warn({ err: error.cause ?? error }, error.message);
       return reply

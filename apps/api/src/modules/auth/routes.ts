@@ -12,6 +12,7 @@ import {
   tokenPair,
 } from '@lendo/shared';
 import { authRateLimit } from '../../lib/auth-rate-limit.ts';
+import { untilClientGone } from '../../lib/client-gone.ts';
 import type { DeviceCookies } from '../../lib/device-cookie.ts';
 import type { GeoLocator } from '../billing/geo.ts';
 import type { AuthService } from './service.ts';
@@ -39,7 +40,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/auth/signup/',
     { preHandler: limited, schema: { tags, body: signupBody, response: { 201: tokenPair, ...errors } } },
     async (req, reply) =>
-      reply.status(201).send(await auth.signup({ ...req.body, country: await geo.countryOf(req) })),
+      reply
+        .status(201)
+        .send(await auth.signup({ ...req.body, country: await geo.countryOf(req) }, untilClientGone(reply))),
   );
 
   app.post(
@@ -54,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (req, reply) => {
-      const tokens = await auth.signin(req.body);
+      const tokens = await auth.signin(req.body, untilClientGone(reply));
       devices.remember(reply, req.body.email);
       return tokens;
     },

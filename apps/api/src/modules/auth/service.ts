@@ -202,15 +202,19 @@ export function createAuthService({
       return active && !revoked.includes(sessionId);
     },
 
-    async signup(input: {
-      username: string;
-      email: string;
-      password: string;
-      locale?: Locale;
-      timezone?: string;
-      /** Where the sign-up came from (GeoIP), for the country ranking. */
-      country?: string | null;
-    }): Promise<TokenPair> {
+    async signup(
+      input: {
+        username: string;
+        email: string;
+        password: string;
+        locale?: Locale;
+        timezone?: string;
+        /** Where the sign-up came from (GeoIP), for the country ranking. */
+        country?: string | null;
+      },
+      /** Aborts when the client has gone: a hash still waiting its turn is then dropped. */
+      signal?: AbortSignal,
+    ): Promise<TokenPair> {
       if (isOffensive(input.username)) {
         throw badRequest('profile.username-offensive', { username: 'profile.username-offensive' });
       }
@@ -220,7 +224,7 @@ export function createAuthService({
       ]);
       if (emailTaken) throw conflict('error.email-in-use', { email: 'error.email-in-use' });
       if (usernameTaken) throw conflict('profile.username-taken', { username: 'profile.username-taken' });
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashPassword(input.password, signal);
       try {
         const user = await usersRepository.insert(db, {
           email: input.email,
@@ -251,9 +255,13 @@ export function createAuthService({
       await accountChanged(userId);
     },
 
-    async signin(input: { email: string; password: string; remember: boolean }): Promise<TokenPair> {
+    async signin(
+      input: { email: string; password: string; remember: boolean },
+      /** Aborts when the client has gone: a hash still waiting its turn is then dropped. */
+      signal?: AbortSignal,
+    ): Promise<TokenPair> {
       const user = await usersRepository.findByEmail(db, input.email);
-      const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+      const ok = await verifyPassword(user?.passwordHash ?? null, input.password, signal);
       if (!user || !ok) throw unauthorized('error.invalid-credentials');
       return signInAs(user, input.remember);
     },
